@@ -1,0 +1,83 @@
+"""Agents: players that see only their seat's handle.
+
+``make_agent(spec, game, seed)`` builds one from a spec such as ``random``, ``heuristic`` or
+``ismcts:iterations=1000``. Every game provides ``random`` and ``heuristic``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+
+from ..engine import Game
+from ..engine.registry import module_suffix
+from .base import Agent, AgentSpecError, parse_spec
+from .random_agent import RandomAgent
+
+
+def _heuristic(game: Game, seed: int, **kwargs: object) -> Agent:
+    module = f"ludoteca.agents.heuristics.{module_suffix(game.id)}"
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        raise AgentSpecError(f"there is no heuristic agent for {game.id} yet") from None
+    cls: type[Agent] = mod.HeuristicAgent
+    return _construct(cls, "heuristic", seed, kwargs)
+
+
+def _construct(cls: Callable[..., Agent], name: str, seed: int, kwargs: dict[str, object]) -> Agent:
+    params = inspect.signature(cls).parameters
+    unknown = [k for k in kwargs if k not in params or k == "seed"]
+    if unknown:
+        allowed = [k for k in params if k != "seed"]
+        raise AgentSpecError(
+            f"agent {name!r} has no option {', '.join(map(repr, unknown))}"
+            f" (its options: {', '.join(allowed) or 'none'})"
+        )
+    try:
+        return cls(seed=seed, **kwargs)
+    except (TypeError, ValueError) as e:
+        raise AgentSpecError(f"agent {name!r}: {e}") from None
+
+
+# name -> factory(game, seed, **options)
+_FACTORIES: dict[str, Callable[..., Agent]] = {
+    "random": lambda game, seed, **kw: _construct(RandomAgent, "random", seed, kw),
+    "heuristic": _heuristic,
+}
+
+
+def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+    _FACTORIES[name] = factory
+
+
+def agent_names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
+    name, kwargs = parse_spec(spec)
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise AgentSpecError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+    return factory(game, seed, **kwargs)
+
+
+def check_spec(spec: str, game: Game) -> None:
+    """Raise AgentSpecError now rather than in the middle of a simulation."""
+    make_agent(spec, game, 0)
+
+
+__all__ = [
+    "Agent",
+    "AgentSpecError",
+    "RandomAgent",
+    "agent_names",
+    "check_spec",
+    "make_agent",
+    "parse_spec",
+    "register_agent",
+]

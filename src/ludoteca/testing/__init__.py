@@ -1,0 +1,1 @@
+"""Test helpers shipped with the package: the generic conformance kit every game passes."""

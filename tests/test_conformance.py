@@ -1,0 +1,71 @@
+"""The generic conformance kit over every registered game (see ludoteca.testing.conformance)."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ludoteca
+from ludoteca.testing import conformance as kit
+
+GAMES = [g.id for g in ludoteca.list_games()]
+DEFAULT_FUZZ = 240  # games per title in the default run; --fuzz-games N for more
+
+
+@pytest.fixture(params=GAMES)
+def game(request: pytest.FixtureRequest) -> ludoteca.Game:
+    return ludoteca.get_game(request.param)
+
+
+def test_registry_lists_every_game() -> None:
+    assert {g.id for g in ludoteca.list_games()} == set(GAMES)
+    for gid in GAMES:
+        g = ludoteca.get_game(gid)
+        assert g.id == gid and g.min_players <= g.max_players
+        assert g.display_name("pt-BR") and g.display_name("en")
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    with pytest.raises(ludoteca.UnknownGame, match="known games"):
+        ludoteca.get_game("chess")
+
+
+def test_bad_setup_is_refused(game: ludoteca.Game) -> None:
+    kit.check_bad_setup(game)
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**31), pick=st.integers(0, 10**6))
+def test_contract_properties(game: ludoteca.Game, seed: int, pick: int) -> None:
+    """Same seed and actions give the same states; JSON round-trips; determinize keeps views."""
+    counts = kit.player_counts(game)
+    n = counts[pick % len(counts)]
+    p = kit.random_playout(game, n, seed, random.Random(pick))
+    kit.check_replay(game, p)
+    kit.check_json_roundtrip(game, p, len(p.log) // 2)
+    for i, s in enumerate(kit.midgame_states(game, p, points=2)):
+        kit.check_views(s)
+        kit.check_actions(game, s)
+        kit.check_determinize(s, salt=pick + i)
+        kit.check_refusals(game, s)
+        kit.check_clone(s)
+        kit.check_timeout(s)
+
+
+def test_messages_cover_actions_and_events(game: ludoteca.Game) -> None:
+    events = []
+    for n in kit.player_counts(game):
+        events += kit.random_playout(game, n, 7 + n, random.Random(n)).events
+    kit.check_messages(game, events)
+
+
+def test_fuzz_random_games(game: ludoteca.Game, fuzz_games: int | None) -> None:
+    """Random games at every player count end with a result and keep the game's invariants."""
+    total = fuzz_games or DEFAULT_FUZZ
+    counts = kit.player_counts(game)
+    rng = random.Random(2026)
+    for i in range(total):
+        kit.random_playout(game, counts[i % len(counts)], 10_000 + i, rng)
