@@ -1,4 +1,9 @@
+import os
+
 import pytest
+
+# Rich wraps at the terminal width; tests read whole sentences, so give them room.
+os.environ.setdefault("COLUMNS", "200")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

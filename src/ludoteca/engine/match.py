@@ -73,9 +73,9 @@ class MatchRecord:
         try:
             m = _RecordModel.model_validate(data)
         except ValidationError as e:
-            raise DataError(
-                f"{source}: not a match record: {e.errors()[0]['loc']}: {e.errors()[0]['msg']}"
-            ) from None
+            first = e.errors()[0]
+            where = ".".join(str(x) for x in first["loc"]) or "record"
+            raise DataError(f"{source}: not a match record: {where}: {first['msg']}") from None
         if m.format != RECORD_FORMAT:
             raise DataError(
                 f"{source}: record format {m.format} is not supported (this version reads {RECORD_FORMAT})"

@@ -1,0 +1,1 @@
+"""The terminal doors: ``ludoteca games | play | simulate | replay``."""

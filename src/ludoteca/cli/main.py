@@ -1,0 +1,198 @@
+"""The ``ludoteca`` command: games, play, simulate, replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..agents import AgentSpecError
+from ..engine import LudotecaError, get_game, list_games
+from .common import console, msg, parse_options, pick_language
+
+app = typer.Typer(
+    help="ludoteca: four tabletop games played exactly by their rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+LangOpt = Annotated[
+    str | None, typer.Option("--lang", help="pt-BR (default) or en; also LUDOTECA_LANG")
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="game option key=value (JSON values)")
+]
+
+
+def fail(err: Exception, lang: str = "en") -> None:
+    console.print(f"[bold red]{msg('errors.prefix', lang)}:[/] {err}")
+    raise typer.Exit(2)
+
+
+@app.command("games")
+def games_cmd(lang: LangOpt = None) -> None:
+    """List the games and their options."""
+    lg = pick_language(lang)
+    table = Table(title=msg("games.title", lg))
+    for key in ("id", "name", "players", "options"):
+        table.add_column(msg(f"games.{key}", lg))
+    for g in list_games():
+        opts = "\n".join(f"{k}={v['default']!r}" for k, v in g.option_docs().items())
+        players = (
+            str(g.min_players)
+            if g.min_players == g.max_players
+            else f"{g.min_players}-{g.max_players}"
+        )
+        table.add_row(g.id, g.display_name(lg), players, opts)
+    console.print(table)
+
+
+@app.command("play")
+def play_cmd(
+    game_id: Annotated[str, typer.Argument(help="game id, e.g. nine-domains")] = "nine-domains",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of players")
+    ] = None,
+    vs: Annotated[
+        str, typer.Option("--vs", help="agent for the AI seats, e.g. heuristic, random")
+    ] = "heuristic",
+    seat: Annotated[int, typer.Option("--seat", help="your seat (1 = first player)")] = 1,
+    humans: Annotated[
+        int, typer.Option("--humans", help="people at this keyboard (seats 1..N)")
+    ] = 1,
+    hotseat: Annotated[
+        bool, typer.Option("--hotseat", help="every seat is a person at this keyboard")
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="seed of the deal (default: random)")
+    ] = None,
+    option: OptionOpt = None,
+    deck: Annotated[
+        Path | None, typer.Option("--deck", help="your deck file (games with decks)")
+    ] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="save the match record here")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Play a game in the terminal, against agents or with people at one keyboard."""
+    import random
+
+    from .play import play
+
+    lg = pick_language(lang)
+    try:
+        game = get_game(game_id)
+        n = players or game.min_players
+        options = parse_options(option)
+        if hotseat:
+            people = set(range(n))
+        elif humans > 1:
+            people = set(range(min(humans, n)))
+        else:
+            if not 1 <= seat <= n:
+                raise ValueError(f"--seat must be between 1 and {n}")
+            people = {seat - 1}
+        if deck is not None:
+            hook = getattr(game, "options_with_deck", None)
+            if hook is None:
+                raise ValueError(f"{game.id} takes no deck file")
+            for s in sorted(people)[:1]:
+                options = hook(options, s, str(deck))
+        play(
+            game,
+            n,
+            people,
+            vs,
+            seed if seed is not None else random.SystemRandom().randrange(2**31),
+            options,
+            lg,
+            save,
+        )
+    except (LudotecaError, AgentSpecError, ValueError) as e:
+        fail(e, lg)
+
+
+@app.command("simulate")
+def simulate_cmd(
+    game_id: Annotated[str, typer.Argument(help="game id")],
+    n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="players per game")] = None,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents", "-a", help="comma-separated agent specs, dealt to seats in turn and rotated"
+        ),
+    ] = "random,random",
+    seed: Annotated[int, typer.Option("--seed", help="seed of game 0 (game i uses seed+i)")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="per-game records: .jsonl (with match records) or .csv"),
+    ] = None,
+    option: OptionOpt = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="no progress bar")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Simulate many games between agents; print win rates with 95% intervals."""
+    from .simulate_cmd import run_simulation
+
+    lg = pick_language(lang)
+    try:
+        game = get_game(game_id)
+        if n < 1:
+            raise ValueError("-n must be at least 1")
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        specs = [a.strip() for a in agents.split(",") if a.strip()]
+        if not specs:
+            raise ValueError("--agents needs at least one agent")
+        run_simulation(
+            game,
+            n,
+            players or game.min_players,
+            specs,
+            seed,
+            workers,
+            parse_options(option),
+            out,
+            lg,
+            progress_bar=not no_progress,
+        )
+    except (LudotecaError, AgentSpecError, ValueError) as e:
+        fail(e, lg)
+
+
+@app.command("replay")
+def replay_cmd(
+    path: Annotated[
+        Path, typer.Argument(help="a match record (.json) or a simulation output (.jsonl)")
+    ],
+    index: Annotated[
+        int | None, typer.Option("--index", help="which game of a .jsonl file (0-based)")
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="watch from this seat (1 = first); default: spectator"),
+    ] = None,
+    auto: Annotated[bool, typer.Option("--all", help="print every step without waiting")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Step through a saved match."""
+    from .replay_cmd import load_record, replay
+
+    lg = pick_language(lang)
+    try:
+        record = load_record(path, index)
+        replay(record, None if seat is None else seat - 1, lg, interactive=not auto)
+    except (LudotecaError, ValueError) as e:
+        fail(e, lg)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

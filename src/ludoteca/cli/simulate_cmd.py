@@ -1,0 +1,198 @@
+"""``ludoteca simulate``: many games between agents, a progress bar and a summary table."""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from ..engine import Game
+from ..sim import GameOutcome, SimulationResult, iter_games
+from .common import console, msg
+
+
+class OutcomeWriter:
+    """Writes per-game rows as JSON Lines (with the full match record) or CSV, as games end."""
+
+    def __init__(self, path: Path, num_players: int) -> None:
+        self.path = path
+        self.csv = path.suffix.lower() == ".csv"
+        self.fh: IO[str] = path.open("w", encoding="utf-8", newline="")
+        self.n = num_players
+        self.writer: Any = None
+        if self.csv:
+            cols = [
+                "index",
+                "seed",
+                *(f"seat{s}" for s in range(num_players)),
+                "winners",
+                "reason",
+                "decisions",
+                "turns",
+                *(f"score{s}" for s in range(num_players)),
+            ]
+            self.writer = csv.writer(self.fh)
+            self.writer.writerow(cols)
+
+    def write(self, g: GameOutcome) -> None:
+        if self.csv:
+            scores = g.scores if g.scores is not None else [""] * self.n
+            self.writer.writerow(
+                [
+                    g.index,
+                    g.seed,
+                    *g.seats,
+                    " ".join(map(str, g.winners)),
+                    g.reason,
+                    g.decisions,
+                    "" if g.turns is None else g.turns,
+                    *scores,
+                ]
+            )
+        else:
+            self.fh.write(json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False) + "\n")
+
+    def close(self) -> None:
+        self.fh.close()
+
+
+def run_simulation(
+    game: Game,
+    n: int,
+    num_players: int,
+    agents: list[str],
+    seed: int,
+    workers: int,
+    options: dict[str, Any],
+    out: Path | None,
+    lang: str,
+    progress_bar: bool = True,
+) -> SimulationResult:
+    writer = OutcomeWriter(out, num_players) if out is not None else None
+    games: list[GameOutcome] = []
+    t0 = time.perf_counter()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    try:
+        with Progress(
+            *columns, console=console, disable=not progress_bar, transient=False
+        ) as progress:
+            task = progress.add_task(
+                msg("simulate.progress", lang, game=game.display_name(lang)), total=n
+            )
+            for g in iter_games(
+                game.id,
+                n,
+                num_players,
+                agents,
+                seed,
+                workers,
+                options,
+                keep_records=writer is not None and not writer.csv,
+            ):
+                games.append(g)
+                if writer is not None:
+                    writer.write(g)
+                progress.advance(task)
+    finally:
+        if writer is not None:
+            writer.close()
+    elapsed = time.perf_counter() - t0
+    games.sort(key=lambda g: g.index)
+    result = SimulationResult(game.id, num_players, agents, games)
+    print_summary(game, result, lang, elapsed)
+    if out is not None:
+        console.print(msg("simulate.written", lang, n=len(games), path=out))
+    return result
+
+
+def _ci(lo: float, hi: float, pct: bool = True) -> str:
+    return f"[{lo:.1%} – {hi:.1%}]" if pct else f"[{lo:.2f} – {hi:.2f}]"
+
+
+def print_summary(
+    game: Game, result: SimulationResult, lang: str, elapsed: float | None = None
+) -> None:
+    s = result.summary()
+    table = Table(
+        title=msg(
+            "simulate.summary",
+            lang,
+            games=s.games,
+            game=game.display_name(lang),
+            players=result.num_players,
+        )
+    )
+    table.add_column(msg("simulate.agent", lang))
+    table.add_column(msg("simulate.seat_games", lang), justify="right")
+    table.add_column(msg("simulate.wins", lang), justify="right")
+    table.add_column(msg("simulate.win_rate", lang), justify="right")
+    table.add_column(msg("simulate.draws", lang), justify="right")
+    has_scores = any(a.mean_score is not None for a in s.agents)
+    if has_scores:
+        table.add_column(msg("simulate.mean_score", lang), justify="right")
+    for a in s.agents:
+        row = [
+            a.agent,
+            str(a.seat_games),
+            str(a.wins),
+            f"{a.win_rate:.1%} {_ci(*a.win_ci)}",
+            f"{a.draw_rate:.1%}",
+        ]
+        if has_scores:
+            row.append(
+                ""
+                if a.mean_score is None or a.score_ci is None
+                else f"{a.mean_score:.2f} {_ci(*a.score_ci, pct=False)}"
+            )
+        table.add_row(*row)
+    console.print(table)
+    seats = Table(title=msg("simulate.seat_table", lang))
+    seats.add_column(msg("simulate.seat", lang), justify="right")
+    seats.add_column(msg("simulate.wins", lang), justify="right")
+    seats.add_column(msg("simulate.win_rate", lang), justify="right")
+    for line in s.seats:
+        seats.add_row(
+            str(line.seat + 1), str(line.wins), f"{line.win_rate:.1%} {_ci(*line.win_ci)}"
+        )
+    console.print(seats)
+    length = msg("simulate.length", lang, decisions=f"{s.mean_decisions:.1f}")
+    if s.mean_turns is not None and s.p90_turns is not None:
+        length += " · " + msg(
+            "simulate.turns", lang, mean=f"{s.mean_turns:.1f}", p90=f"{s.p90_turns:.0f}"
+        )
+    console.print(length)
+    console.print(
+        msg(
+            "simulate.reasons",
+            lang,
+            reasons=", ".join(f"{k} {v}" for k, v in sorted(s.reasons.items())),
+        )
+    )
+    if elapsed is not None and elapsed > 0:
+        console.print(
+            msg(
+                "simulate.elapsed",
+                lang,
+                games=s.games,
+                seconds=f"{elapsed:.1f}",
+                rate=f"{s.games / elapsed:.1f}",
+            )
+        )
