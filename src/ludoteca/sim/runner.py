@@ -101,7 +101,9 @@ def iter_games(
         for t in tasks:
             yield _work(t)
         return
-    ctx = mp.get_context("spawn")
+    # fork where the platform has it: workers inherit games registered at run time (plugins,
+    # tests) and start at once; spawn elsewhere
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(workers) as pool:
         yield from pool.imap_unordered(
             _work, tasks, chunksize=max(1, min(64, n // (workers * 8) or 1))
