@@ -1,0 +1,183 @@
+"""The card catalog and the deck table, loaded from data/*.toml and validated at import.
+
+Cards are small ints (their position in data/cards.toml). The rules refer to them through the
+constants below, which are looked up by key, so a catalog that lacks a card the rules implement
+fails at load with a DataError naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...engine.errors import DataError
+
+Role = Literal["defuse", "kitten", "nope", "action", "cat", "wild"]
+
+# every card the rules engine implements, with the role it must have in the catalog
+IMPLEMENTED: dict[str, str] = {
+    "defuse": "defuse",
+    "exploding_kitten": "kitten",
+    "nope": "nope",
+    "attack": "action",
+    "targeted_attack": "action",
+    "triple_attack": "action",
+    "skip": "action",
+    "super_skip": "action",
+    "reverse": "action",
+    "favor": "action",
+    "shuffle": "action",
+    "draw_bottom": "action",
+    "see_future_3": "action",
+    "see_future_5": "action",
+    "alter_future_3": "action",
+    "alter_future_5": "action",
+    "swap_top_bottom": "action",
+    "bury": "action",
+    "personal_attack": "action",
+    "cat_black": "cat",
+    "cat_white": "cat",
+    "cat_grey": "cat",
+    "cat_tabby": "cat",
+    "cat_red": "cat",
+    "cat_wild": "wild",
+}
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    key: str
+    role: Role
+
+
+class _Catalog(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    card: list[_Card]
+
+
+class _Deck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    defuse_in_pile: int = Field(ge=0)
+    cards: dict[str, int]
+
+
+class _Decks(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    deck: dict[str, _Deck]
+
+
+def _read(name: str) -> dict[str, object]:
+    f = resources.files(__package__).joinpath("data").joinpath(name)
+    try:
+        return tomllib.loads(f.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise DataError(f"exploding_kittens/data/{name}: {e}") from None
+
+
+def _where(err: ValidationError) -> str:
+    e = err.errors()[0]
+    return f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}"
+
+
+def load_cards(data: dict[str, object], source: str = "cards.toml") -> tuple[str, ...]:
+    """The card keys in code order; checks them against what the rules implement."""
+    try:
+        cat = _Catalog.model_validate(data)
+    except ValidationError as e:
+        raise DataError(f"exploding_kittens/data/{source}: {_where(e)}") from None
+    keys = tuple(c.key for c in cat.card)
+    for c in cat.card:
+        want = IMPLEMENTED.get(c.key)
+        if want is None:
+            raise DataError(f"exploding_kittens/data/{source}: card {c.key!r} has no rules")
+        if want != c.role:
+            raise DataError(
+                f"exploding_kittens/data/{source}: card {c.key!r} must have role {want!r}"
+            )
+    if len(set(keys)) != len(keys):
+        raise DataError(f"exploding_kittens/data/{source}: a card key is listed twice")
+    missing = sorted(set(IMPLEMENTED) - set(keys))
+    if missing:
+        raise DataError(f"exploding_kittens/data/{source}: missing cards {', '.join(missing)}")
+    return keys
+
+
+def load_decks(
+    data: dict[str, object], keys: tuple[str, ...], source: str = "decks.toml"
+) -> dict[int, tuple[int, ...]]:
+    """Player count -> full deck as counts per card code (kittens and all Defuses included)."""
+    try:
+        decks = _Decks.model_validate(data)
+    except ValidationError as e:
+        raise DataError(f"exploding_kittens/data/{source}: {_where(e)}") from None
+    out: dict[int, tuple[int, ...]] = {}
+    index = {k: i for i, k in enumerate(keys)}
+    for name, deck in decks.deck.items():
+        where = f"exploding_kittens/data/{source}: deck.{name}"
+        if not name.isdigit() or not 2 <= int(name) <= 10:
+            raise DataError(f"{where}: the player count must be 2..10")
+        n = int(name)
+        counts = [0] * len(keys)
+        for key, c in deck.cards.items():
+            i = index.get(key)
+            if i is None:
+                raise DataError(f"{where}: unknown card {key!r}")
+            if IMPLEMENTED[key] in ("defuse", "kitten"):
+                raise DataError(f"{where}: {key!r} is not listed (its number follows the rules)")
+            if c < 1:
+                raise DataError(f"{where}: {key!r} must appear at least once, not {c}")
+            counts[i] = c
+        absent = [
+            k for k in keys if IMPLEMENTED[k] not in ("defuse", "kitten") and k not in deck.cards
+        ]
+        if absent:
+            raise DataError(
+                f"{where}: every card of the text must appear; missing {', '.join(absent)}"
+            )
+        if sum(counts) < 7 * n + 1:
+            raise DataError(f"{where}: needs at least {7 * n + 1} cards to deal 7 each and draw")
+        counts[index["defuse"]] = n + deck.defuse_in_pile
+        counts[index["exploding_kitten"]] = n - 1
+        out[n] = tuple(counts)
+    if sorted(out) != list(range(2, 11)):
+        raise DataError(f"exploding_kittens/data/{source}: needs one deck for each count 2..10")
+    return out
+
+
+KEYS: tuple[str, ...] = load_cards(_read("cards.toml"))
+DECKS: dict[int, tuple[int, ...]] = load_decks(_read("decks.toml"), KEYS)
+NK = len(KEYS)
+CODE: dict[str, int] = {k: i for i, k in enumerate(KEYS)}
+ROLE: tuple[str, ...] = tuple(IMPLEMENTED[k] for k in KEYS)
+
+DEFUSE = CODE["defuse"]
+KITTEN = CODE["exploding_kitten"]
+NOPE = CODE["nope"]
+ATTACK = CODE["attack"]
+TARGETED_ATTACK = CODE["targeted_attack"]
+TRIPLE_ATTACK = CODE["triple_attack"]
+SKIP = CODE["skip"]
+SUPER_SKIP = CODE["super_skip"]
+REVERSE = CODE["reverse"]
+FAVOR = CODE["favor"]
+SHUFFLE = CODE["shuffle"]
+DRAW_BOTTOM = CODE["draw_bottom"]
+SEE3 = CODE["see_future_3"]
+SEE5 = CODE["see_future_5"]
+ALTER3 = CODE["alter_future_3"]
+ALTER5 = CODE["alter_future_5"]
+SWAP = CODE["swap_top_bottom"]
+BURY = CODE["bury"]
+PERSONAL_ATTACK = CODE["personal_attack"]
+WILD = CODE["cat_wild"]
+CATS: tuple[int, ...] = tuple(i for i, r in enumerate(ROLE) if r == "cat")
+ACTION_CARDS: tuple[int, ...] = tuple(i for i, r in enumerate(ROLE) if r == "action")
+# cards a player can hold (everything but the kitten), the ones a triple may name
+HOLDABLE: tuple[int, ...] = tuple(i for i in range(NK) if i != KITTEN)
+# the cards an action needs a target for
+TARGETED: frozenset[int] = frozenset({TARGETED_ATTACK, FAVOR})
+# the largest draw pile any deck starts with: defuse positions run 0..MAX_PILE
+MAX_PILE: int = max(sum(d) - 8 * n for n, d in DECKS.items())

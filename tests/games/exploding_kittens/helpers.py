@@ -1,0 +1,76 @@
+"""Set up positions by hand for the scenario tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.games.exploding_kittens import GAME, rules
+from ludoteca.games.exploding_kittens import actions as A
+from ludoteca.games.exploding_kittens.cards import CODE, NK
+from ludoteca.games.exploding_kittens.state import EKState
+
+C = CODE
+
+
+def setup(
+    n: int = 3,
+    hands: dict[int, list[str]] | None = None,
+    pile: list[str] | None = None,
+    cur: int = 0,
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+) -> EKState:
+    """A game with the given hands and pile (listed from the top); cur begins a fresh turn."""
+    st = GAME.new_game(n, seed=seed, options=options or {})
+    assert isinstance(st, EKState)
+    st.hands = [[0] * NK for _ in range(n)]
+    for p, cards in (hands or {}).items():
+        for k in cards:
+            st.hands[p][C[k]] += 1
+    st.hn = [sum(h) for h in st.hands]
+    top_first = pile if pile is not None else ["skip"] * 5 + ["exploding_kitten"] * (n - 1)
+    st.pile = [C[k] for k in reversed(top_first)]
+    st.pk = [0] * len(st.pile)
+    st.discard = []
+    st.turns = 0
+    st.tturns = [0] * n
+    rules.start_turn(st, cur, 1, False)
+    return st
+
+
+def top(st: EKState, k: int = 1) -> list[str]:
+    from ludoteca.games.exploding_kittens.cards import KEYS
+
+    return [KEYS[c] for c in reversed(st.pile[-k:])] if k else []
+
+
+def hand(st: EKState, p: int) -> dict[str, int]:
+    from ludoteca.games.exploding_kittens.cards import KEYS
+
+    return {KEYS[c]: k for c, k in enumerate(st.hands[p]) if k}
+
+
+def all_pass(st: EKState) -> list[Any]:
+    """Everyone still asked in the window passes."""
+    events: list[Any] = []
+    while st.phase == 4:
+        for p in list(st.actors):
+            events += st.apply(p, A.PASS)
+    return events
+
+
+def window(st: EKState, nopers: list[int]) -> list[Any]:
+    """One window: the seats in `nopers` answer Nope, the others pass."""
+    assert st.phase == 4, "no window is open"
+    events: list[Any] = []
+    for p in list(st.actors):
+        events += st.apply(p, A.NOPE_ACT if p in nopers else A.PASS)
+    return events
+
+
+def play(st: EKState, card: str, target: int | None = None, p: int | None = None) -> list[Any]:
+    p = st.cur if p is None else p
+    events = st.apply(p, A.Play(C[card]))
+    if target is not None:
+        events += st.apply(p, A.Target(target))
+    return events
