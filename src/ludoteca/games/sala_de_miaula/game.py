@@ -1,0 +1,273 @@
+"""The Game object of Sala de Miaula: options and decks, setup, words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...engine import (
+    Action,
+    ActionSpace,
+    Catalog,
+    DataError,
+    Event,
+    Game,
+    GameOptions,
+    InvalidOptions,
+    Rng,
+)
+from .actions import (
+    LIFE,
+    NO_TARGET,
+    Attack,
+    PlayCreature,
+    PlayItem,
+    PlaySpell,
+    UseAbility,
+    UseItem,
+    build_space,
+)
+from .cards import POOL, AbilityModel, CardSpec, TerrainModel, check_spec, deck_problems, expand
+from .deckfile import read_deck_file
+from .options import Options as SalaOptions
+from .rules import start_turn
+from .state import SalaState
+
+HAND_SIZE = 5
+
+
+class SalaDeMiaula(Game):
+    id = "sala-de-miaula"
+    names: ClassVar[Mapping[str, str]] = {
+        "pt-BR": "Sala de Miaula",
+        "en": "Sala de Miaula (cat card battler)",
+    }
+    min_players = 2
+    max_players = 2
+    rules_version = "1"
+    Options: ClassVar[type[GameOptions]] = SalaOptions
+    catalog = Catalog.from_package("ludoteca.games.sala_de_miaula")
+
+    def __init__(self) -> None:
+        self._space = build_space(POOL.cards)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self._space
+
+    # -- options and decks --------------------------------------------------------------------
+    def parse_options(
+        self, options: Mapping[str, Any] | GameOptions | None, num_players: int
+    ) -> Any:
+        parsed = super().parse_options(options, num_players)
+        return self._normalize(parsed)
+
+    def _normalize(self, o: SalaOptions) -> SalaOptions:
+        sets = []
+        for s in o.sets:
+            if s not in POOL.sets:
+                raise InvalidOptions(
+                    f"{self.id}: unknown set {s!r} in `sets`; sets: {', '.join(POOL.sets)}"
+                )
+            if s not in sets:
+                sets.append(s)
+        if "despertar" not in sets:
+            raise InvalidOptions(
+                f"{self.id}: the base set 'despertar' is always in play; add it to `sets`"
+            )
+        if o.first_player not in (None, 0, 1):
+            raise InvalidOptions(
+                f"{self.id}: first_player must be 0, 1 or none (drawn at random), not {o.first_player!r}"
+            )
+        if o.terrain is not None:
+            t = POOL.terrains.get(o.terrain)
+            if t is None:
+                raise InvalidOptions(
+                    f"{self.id}: unknown terrain {o.terrain!r}; terrains: {', '.join(POOL.terrains)}"
+                )
+            if t.set not in sets:
+                raise InvalidOptions(
+                    f"{self.id}: terrain {o.terrain!r} belongs to set {t.set!r}, which is not enabled"
+                )
+        decks = [self._deck_ids(o.deck_0, 0), self._deck_ids(o.deck_1, 1)]
+        wanted = sorted(set(decks[0]) | set(decks[1]))
+        if o.cards:
+            for cid, spec in o.cards.items():
+                try:
+                    check_spec(cid, spec, POOL.terrains, POOL.sets, "option `cards`")
+                except DataError as e:
+                    raise InvalidOptions(f"{self.id}: {e}") from None
+            source = o.cards
+        else:
+            source = POOL.cards
+        for cid in wanted:
+            if cid in source and cid not in POOL.cards:
+                raise InvalidOptions(
+                    f"{self.id}: card {cid!r} is not in this version's card pool (data/cards_*.toml)"
+                )
+        if o.cards and any(c not in o.cards for c in wanted if c in POOL.cards):
+            missing = [c for c in wanted if c not in o.cards]
+            raise InvalidOptions(f"{self.id}: option `cards` does not define {', '.join(missing)}")
+        for seat, deck in enumerate(decks):
+            problems = deck_problems(deck, source, set(sets))
+            if problems:
+                raise InvalidOptions(f"{self.id}: deck of seat {seat}: {'; '.join(problems)}")
+        cards: dict[str, CardSpec] = {cid: source[cid] for cid in wanted}
+        return o.model_copy(
+            update={"deck_0": decks[0], "deck_1": decks[1], "sets": sets, "cards": cards}
+        )
+
+    def _deck_ids(self, deck: str | list[str], seat: int) -> list[str]:
+        if isinstance(deck, str):
+            d = POOL.decks.get(deck)
+            if d is None:
+                raise InvalidOptions(
+                    f"{self.id}: deck of seat {seat}: unknown starter deck {deck!r}; "
+                    f"starter decks: {', '.join(POOL.decks)} (or give a list of 25 card ids)"
+                )
+            return expand(d.cards)
+        return sorted(str(x) for x in deck)
+
+    def options_with_deck(self, options: dict[str, Any], seat: int, path: str) -> dict[str, Any]:
+        """The options with ``seat``'s deck read from a deck file (format: deckfile.py, rules doc)."""
+        if seat not in (0, 1):
+            raise InvalidOptions(f"{self.id}: seat must be 0 or 1, not {seat!r}")
+        deck = read_deck_file(path)
+        out = dict(options or {})
+        out[f"deck_{seat}"] = deck
+        out.pop("cards", None)
+        try:
+            self.parse_options(out, 2)
+        except InvalidOptions as e:
+            raise DataError(f"{path}: {str(e).removeprefix(self.id + ': ')}") from None
+        return out
+
+    # -- setup --------------------------------------------------------------------------------
+    def _new_game(self, num_players: int, seed: int, options: Any) -> SalaState:
+        s = SalaState(self, options)
+        s.rng = Rng(seed)
+        for q in range(2):
+            s.deck[q] = list(s.decklists[q])
+            s.rng.shuffle(s.deck[q])
+        s.first = options.first_player if options.first_player is not None else s.rng.randbelow(2)
+        if options.terrain is not None:
+            s.set_terrain(options.terrain)
+        else:
+            choices = sorted(t for t, m in POOL.terrains.items() if m.set in options.sets)
+            s.set_terrain(s.rng.choice(choices))
+        for q in range(2):
+            for _ in range(HAND_SIZE):
+                s.hand[q].append(s.deck[q].pop())
+        s.current = s.first
+        s.turn = 1
+        start_turn(s)
+        return s
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SalaState:
+        try:
+            return SalaState.from_json(self, dict(data))
+        except (KeyError, TypeError, ValueError) as e:
+            raise DataError(f"{self.id}: not a saved state: {e}") from None
+
+    # -- the data, for tools, renderers and docs ----------------------------------------------
+    def card_pool(self) -> dict[str, CardSpec]:
+        return dict(POOL.cards)
+
+    def ability_pool(self) -> dict[str, AbilityModel]:
+        return dict(POOL.abilities)
+
+    def terrain_pool(self) -> dict[str, TerrainModel]:
+        return dict(POOL.terrains)
+
+    def starter_decks(self) -> dict[str, list[str]]:
+        return {k: expand(d.cards) for k, d in POOL.decks.items()}
+
+    # -- words --------------------------------------------------------------------------------
+    def card_name(self, cid: str) -> str:
+        c = POOL.cards.get(cid)
+        return c.name if c else cid
+
+    def terrain_name(self, tid: str, lang: str) -> str:
+        t = POOL.terrains.get(tid)
+        if t is None:
+            return tid
+        return t.name if lang.lower().startswith("pt") else t.name_en
+
+    def effect_text(self, effect: str, params: Mapping[str, Any], lang: str) -> str:
+        data = dict(params)
+        if "status" in data:
+            data["status"] = self.catalog.text(f"status.{data['status']}", lang)
+        if "terrain" in data:
+            data["terrain"] = self.terrain_name(str(data["terrain"]), lang)
+        return self.catalog.text(f"effect.{effect}", lang, **data)
+
+    def card_text(self, cid: str, lang: str = "pt-BR", spec: CardSpec | None = None) -> str:
+        """A card's rules text, generated from its data in the given language."""
+        c = spec if spec is not None else POOL.cards[cid]
+        t = self.catalog.text
+        parts = []
+        if c.type == "creature":
+            parts.append(t(f"element.{c.element}", lang))
+            parts.append(f"{t('ui.atk', lang)} {c.attack} · {t('ui.hp', lang)} {c.life}")
+            if c.ability:
+                ab = POOL.abilities.get(c.ability)
+                name = (
+                    (ab.name if lang.lower().startswith("pt") else f"{ab.name} ({ab.name_en})")
+                    if ab
+                    else c.ability
+                )
+                body = c.passive or c.effect or ""
+                params = c.passive_params if c.passive else c.params
+                parts.append(f"{name}: {self.effect_text(body, params, lang)}")
+            return " · ".join(parts)
+        if c.type == "item":
+            if c.attack:
+                parts.append(f"+{c.attack} {t('ui.atk', lang)}")
+            if c.life:
+                parts.append(f"+{c.life} {t('ui.hp', lang)}")
+            if c.passive:
+                parts.append(self.effect_text(c.passive, c.passive_params, lang))
+        if c.effect:
+            parts.append(self.effect_text(c.effect, c.params, lang))
+        return " · ".join(parts)
+
+    def _slot(self, i: int) -> str:
+        return str(i + 1)
+
+    def describe_action(self, action: Action, lang: str = "pt-BR") -> str:
+        t = self.catalog.text
+        if isinstance(action, PlayCreature):
+            return t("action.play_creature", lang, card=self.card_name(action.card))
+        if isinstance(action, PlayItem):
+            return t(
+                "action.play_item",
+                lang,
+                card=self.card_name(action.card),
+                slot=self._slot(action.slot),
+            )
+        if isinstance(action, PlaySpell):
+            key = "action.play_spell" if action.target == NO_TARGET else "action.play_spell_at"
+            return t(key, lang, card=self.card_name(action.card), target=self._slot(action.target))
+        if isinstance(action, Attack):
+            who = "+".join(self._slot(i) for i in action.attackers)
+            key = "action.attack_life" if action.target == LIFE else "action.attack"
+            return t(key, lang, attackers=who, target=self._slot(action.target))
+        if isinstance(action, UseAbility | UseItem):
+            base = "action.use_ability" if isinstance(action, UseAbility) else "action.use_item"
+            key = base if action.target == NO_TARGET else base + "_at"
+            return t(key, lang, slot=self._slot(action.slot), target=self._slot(action.target))
+        data = action.to_json()
+        kind = data.pop("type")
+        if "slot" in data:
+            data["slot"] = self._slot(data["slot"])
+        return t(f"action.{kind}", lang, **data)
+
+    def describe_event(self, event: Event, lang: str = "pt-BR", viewer: int | None = None) -> str:
+        data = dict(event.data)
+        if "terrain" in data:
+            data["terrain"] = self.terrain_name(str(data["terrain"]), lang)
+        if "status" in data:
+            data["status"] = self.catalog.text(f"status.{data['status']}", lang)
+        if "player" in data:
+            data["player"] = int(data["player"]) + 1
+        return self.catalog.text(f"event.{event.kind}", lang, **data)

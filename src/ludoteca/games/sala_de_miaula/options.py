@@ -1,0 +1,59 @@
+"""The options of a match. Each seat brings its deck (a starter deck's name or a list of card
+ids); once validated, the options hold both full deck lists and the definitions of every card
+in them, so a match record replays without any data file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ...engine import GameOptions
+from .cards import CardSpec
+
+ALL_SETS = ["despertar", "eclipse", "bugingangas"]
+
+
+class Options(GameOptions):
+    deck_0: str | list[str] = Field(
+        "mare_e_pedra",
+        description="seat 0's deck: a starter deck (mare_e_pedra, brisa_do_mar, lava_e_rocha, "
+        "fogo_e_vento) or a list of 25 card ids (ludoteca play --deck FILE sets it from a file)",
+    )
+    deck_1: str | list[str] = Field(
+        "fogo_e_vento", description="seat 1's deck: a starter deck's name or a list of 25 card ids"
+    )
+    sets: list[str] = Field(
+        default=ALL_SETS,
+        description="the sets in play: despertar (base), eclipse, bugingangas (brings the Oficina)",
+    )
+    first_player: int | None = Field(
+        None,
+        description="the seat that starts (the last person to pet a cat); none: drawn at random",
+    )
+    terrain: str | None = Field(
+        None, description="the starting terrain (agua, ar, terra, fogo, ...); none: drawn at random"
+    )
+    first_player_draws: bool = Field(
+        True,
+        description="the first player also draws on the very first turn (the text exempts nobody)",
+    )
+    draw_effects_end_game: bool = Field(
+        True,
+        description="a card that makes you draw from an empty deck ends the game, like the turn's "
+        "draw; false: such a card draws what is left",
+    )
+    oficina_any_status: bool = Field(
+        False,
+        description="sick and fainted cats may go to the Oficina too (the text lists only the "
+        "Canil and the ability for them, so false by default)",
+    )
+    cards: dict[str, CardSpec] = Field(
+        default={},
+        description="definitions of the cards in both decks; filled in from the data files when "
+        "empty (a match record carries them so that it replays without the files)",
+    )
+
+
+def dump(options: Options) -> dict[str, Any]:
+    return options.model_dump(mode="json")
