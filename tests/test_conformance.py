@@ -55,11 +55,19 @@ def test_contract_properties(game: ludoteca.Game, seed: int, pick: int) -> None:
         kit.check_timeout(s)
 
 
-def test_messages_cover_actions_and_events(game: ludoteca.Game) -> None:
+def test_messages_cover_actions_events_and_results(game: ludoteca.Game) -> None:
     events = []
+    reasons = set()
     for n in kit.player_counts(game):
-        events += kit.random_playout(game, n, 7 + n, random.Random(n)).events
+        for k in range(3):
+            p = kit.random_playout(game, n, 7 + n + 100 * k, random.Random(n + k))
+            events += p.events
+            assert p.state is not None
+            reasons.add(p.state.result().reason)
     kit.check_messages(game, events)
+    for reason in reasons:
+        for lang in ("pt-BR", "en"):
+            assert game.catalog.has(f"result.{reason}", lang), f"no {lang} sentence for result.{reason}"
 
 
 def test_fuzz_random_games(game: ludoteca.Game, fuzz_games: int | None) -> None:

@@ -96,6 +96,10 @@ def play(
             if seat in agents:
                 action = agents[seat].act(SeatHandle(match.state, seat))
                 events = match.apply(seat, action)
+            elif len(match.state.actors) > 1 and len(legal := match.state.legal_actions(seat)) == 1:
+                # a reaction window or a simultaneous step where this person has one choice
+                # (pass): answered for them, as a table would, without asking
+                events = match.apply(seat, legal[0])
             else:
                 if len(humans) > 1 and last_human is not None and last_human != seat:
                     if clear:
