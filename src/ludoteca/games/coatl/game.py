@@ -1,0 +1,44 @@
+"""The Coatl Game object: identity, options, setup, JSON and words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...engine import Action, ActionSpace, Catalog, DataError, Event, Game
+from . import words
+from .actions import ACTION_SPACE
+from .options import CoatlOptions
+from .setup import new_state
+from .state import CoatlState
+
+
+class CoatlGame(Game):
+    id = "coatl"
+    names: ClassVar[Mapping[str, str]] = {"pt-BR": "Coatl", "en": "Coatl"}
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    Options = CoatlOptions
+    catalog = Catalog.from_package(__package__)
+
+    def _new_game(self, num_players: int, seed: int, options: Any) -> CoatlState:
+        return new_state(self, num_players, seed, options)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CoatlState:
+        if not isinstance(data, Mapping) or data.get("game") != self.id:
+            raise DataError("not a saved Coatl state")
+        try:
+            return CoatlState.from_json(self, dict(data))
+        except (KeyError, TypeError, ValueError) as e:
+            raise DataError(f"a saved Coatl state is broken: {e!r}") from None
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return ACTION_SPACE
+
+    def describe_action(self, action: Action, lang: str = "pt-BR") -> str:
+        return words.describe_action(self.catalog, action, lang)
+
+    def describe_event(self, event: Event, lang: str = "pt-BR", viewer: int | None = None) -> str:
+        return words.describe_event(self.catalog, event, lang)

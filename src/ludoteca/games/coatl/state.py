@@ -1,0 +1,208 @@
+"""CoatlState: the whole position, its copies and its JSON form; rules live in rules.py."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
+from . import rules, scoring, view
+from .model import OVER, Player
+
+if TYPE_CHECKING:
+    from .game import CoatlGame
+    from .options import CoatlOptions
+
+
+class CoatlState(GameState):
+    __slots__ = (
+        "_legal",
+        "actions_left",
+        "bags",
+        "bodies",
+        "current",
+        "deck",
+        "discard",
+        "display",
+        "end",
+        "final",
+        "game",
+        "heads",
+        "num_players",
+        "options",
+        "passes",
+        "phase",
+        "piles",
+        "players",
+        "rng",
+        "tails",
+        "taken",
+        "temple_coatl",
+        "trigger",
+        "turns",
+    )
+
+    def __init__(self, game: CoatlGame, num_players: int, options: CoatlOptions, rng: Rng) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        self.rng = rng
+        self.phase = OVER
+        self.current = 0
+        self.actions_left = 1
+        self.taken = 0  # Prophecies taken in the current take action
+        self.temple_coatl = -1  # the Coatl whose Temple is being chosen
+        self.bodies: list[list[int]] = []  # 6 spaces, each 0..2 colours
+        self.heads: list[int] = []  # 2 spaces, colour or -1
+        self.tails: list[int] = []
+        self.bags: list[list[int]] = []  # [kind][colour] -> pieces left in the bag
+        self.display: list[int] = []  # 6 slots, Prophecy type or -1
+        self.deck: list[int] = []  # top = last
+        self.discard: list[int] = []  # face up, oldest first
+        self.piles: list[list[int]] = []  # two face-up Temple piles, top = last
+        self.players: list[Player] = []
+        self.turns = 0  # turns finished
+        self.end = ""  # "", "coatl", "bodies": the end trigger, once fired
+        self.trigger = -1  # the seat that fired it
+        self.final: list[list[int]] = []  # turns still owed after the current one: [seat, actions]
+        self.passes = 0  # consecutive passes (everyone passing means nobody can act again)
+        self._legal: tuple[int, list[Action]] | None = None
+
+    # -- who acts -------------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == OVER or player != self.current:
+            return []
+        cached = self._legal
+        if cached is not None and cached[0] == player:
+            return list(cached[1])
+        acts = rules.legal_actions(self)
+        self._legal = (player, acts)
+        return list(acts)
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if self.phase == OVER or player != self.current:
+            return False
+        if self._legal is None:
+            self._legal = (player, rules.legal_actions(self))
+        return action in self._legal[1]
+
+    def timeout_action(self, player: int) -> Action:
+        """A clock ends the pending chain the least harmful way (docs/rules/coatl.md)."""
+        legal = self.legal_actions(player)
+        if not legal:
+            raise IllegalAction(f"player {player!r} has no decision to make now")
+        return rules.timeout_choice(self, legal)
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        return rules.explain_illegal(self, player, action)
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        self._legal = None
+        events = rules.apply(self, action)
+        self._legal = None
+        return events
+
+    # -- the end --------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise IllegalAction("the game is still running")
+        return scoring.result(self)
+
+    # -- what a player sees ---------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        return view.view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> CoatlState:
+        return view.determinize(self, player, rng)
+
+    def check_invariants(self) -> None:
+        rules.check_invariants(self)
+
+    # -- copies and storage ---------------------------------------------------------------
+    def clone(self) -> CoatlState:
+        s = CoatlState.__new__(CoatlState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s.options = self.options
+        s.rng = self.rng.copy()
+        s.phase = self.phase
+        s.current = self.current
+        s.actions_left = self.actions_left
+        s.taken = self.taken
+        s.temple_coatl = self.temple_coatl
+        s.bodies = [b[:] for b in self.bodies]
+        s.heads = self.heads[:]
+        s.tails = self.tails[:]
+        s.bags = [b[:] for b in self.bags]
+        s.display = self.display[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.piles = [p[:] for p in self.piles]
+        s.players = [p.clone() for p in self.players]
+        s.turns = self.turns
+        s.end = self.end
+        s.trigger = self.trigger
+        s.final = [f[:] for f in self.final]
+        s.passes = self.passes
+        s._legal = None
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "options": self.options.model_dump(mode="json"),
+            "rng": self.rng.to_json(),
+            "phase": self.phase,
+            "current": self.current,
+            "actions_left": self.actions_left,
+            "taken": self.taken,
+            "temple_coatl": self.temple_coatl,
+            "bodies": [b[:] for b in self.bodies],
+            "heads": self.heads[:],
+            "tails": self.tails[:],
+            "bags": [b[:] for b in self.bags],
+            "display": self.display[:],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "piles": [p[:] for p in self.piles],
+            "players": [p.to_json() for p in self.players],
+            "turns": self.turns,
+            "end": self.end,
+            "trigger": self.trigger,
+            "final": [f[:] for f in self.final],
+            "passes": self.passes,
+        }
+
+    @classmethod
+    def from_json(cls, game: CoatlGame, d: dict[str, Any]) -> CoatlState:
+        options = game.parse_options(d["options"], int(d["num_players"]))
+        s = cls(game, int(d["num_players"]), options, Rng.from_json(d["rng"]))
+        s.phase = int(d["phase"])
+        s.current = int(d["current"])
+        s.actions_left = int(d["actions_left"])
+        s.taken = int(d["taken"])
+        s.temple_coatl = int(d["temple_coatl"])
+        s.bodies = [list(b) for b in d["bodies"]]
+        s.heads = list(d["heads"])
+        s.tails = list(d["tails"])
+        s.bags = [list(b) for b in d["bags"]]
+        s.display = list(d["display"])
+        s.deck = list(d["deck"])
+        s.discard = list(d["discard"])
+        s.piles = [list(p) for p in d["piles"]]
+        s.players = [Player.from_json(p) for p in d["players"]]
+        s.turns = int(d["turns"])
+        s.end = str(d["end"])
+        s.trigger = int(d["trigger"])
+        s.final = [list(f) for f in d["final"]]
+        s.passes = int(d["passes"])
+        return s

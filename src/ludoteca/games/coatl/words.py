@@ -1,0 +1,96 @@
+"""Names of pieces, cards and actions in pt-BR and English, from the locale catalogs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action, Catalog, Event
+from .cards import COLOURS, PROPHECIES, TEMPLES, Condition
+from .constants import BODY_SPACES, HEAD_SPACES, NUM_COLOURS
+
+KINDS = ("head", "body", "tail")
+
+
+def colour(cat: Catalog, c: int, lang: str, feminine: bool = False) -> str:
+    return cat.text(f"colour.{'f' if feminine else 'm'}.{COLOURS[c]}", lang)
+
+
+def piece_name(cat: Catalog, code: int, lang: str) -> str:
+    kind = KINDS[code // NUM_COLOURS]
+    return cat.text(
+        f"piece.{kind}", lang, colour=colour(cat, code % NUM_COLOURS, lang, kind != "body")
+    )
+
+
+def prophecy_name(cat: Catalog, t: int, lang: str) -> str:
+    p = PROPHECIES[t]
+    names = [colour(cat, c, lang) for c in p.colours]
+    params = dict(zip("abc", names, strict=False))
+    return cat.text(f"family.{p.family}", lang, seq="-".join(names), **params)
+
+
+def condition_text(cat: Catalog, cond: Condition, lang: str) -> str:
+    names = [colour(cat, c, lang) for c in cond.colours]
+    return cat.text(
+        f"condition.{cond.kind}", lang, n=cond.value, **dict(zip("ab", names, strict=False))
+    )
+
+
+def temple_name(cat: Catalog, t: int, lang: str) -> str:
+    tm = TEMPLES[t]
+    return f"{condition_text(cat, tm.a, lang)} / {condition_text(cat, tm.b, lang)}"
+
+
+def space_name(cat: Catalog, space: int, lang: str) -> str:
+    if space < BODY_SPACES:
+        return cat.text("space.body", lang, n=space + 1)
+    if space < BODY_SPACES + HEAD_SPACES:
+        return cat.text("space.head", lang, n=space - BODY_SPACES + 1)
+    return cat.text("space.tail", lang, n=space - BODY_SPACES - HEAD_SPACES + 1)
+
+
+def player_name(cat: Catalog, p: int, lang: str) -> str:
+    return cat.text("game.player", lang, n=p + 1)
+
+
+def _params(cat: Catalog, data: dict[str, Any], lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        if k == "player":
+            out[k] = player_name(cat, v, lang)
+        elif k == "prophecy":
+            out[k] = prophecy_name(cat, v, lang)
+        elif k in ("cards", "discarded"):
+            out[k] = "; ".join(prophecy_name(cat, t, lang) for t in v) or "—"
+        elif k == "pieces" and isinstance(v, list):
+            out[k] = ", ".join(piece_name(cat, x, lang) for x in v)
+        elif k == "piece":
+            out[k] = piece_name(cat, v, lang)
+        elif k == "temple":
+            out[k] = temple_name(cat, v, lang)
+        elif k in ("coatl", "slot", "pile"):
+            out[k] = v + 1
+        elif k == "end":
+            out[k] = cat.text("end.front" if v == 0 else "end.back", lang)
+        elif k == "space":
+            out[k] = space_name(cat, v, lang)
+        elif k == "reason":
+            out[k] = cat.text(f"reason.{v}", lang)
+        elif k == "source":
+            out[k] = cat.text(f"source.{v}", lang)
+        else:
+            out[k] = v
+    return out
+
+
+def describe_action(cat: Catalog, action: Action, lang: str) -> str:
+    data = action.to_json()
+    kind = data.pop("type")
+    if kind == "perfect_pick":
+        codes = [data["kind"] * NUM_COLOURS + c for c in data["colours"]]
+        data = {"pieces": codes}
+    return cat.text(f"action.{kind}", lang, **_params(cat, data, lang))
+
+
+def describe_event(cat: Catalog, event: Event, lang: str) -> str:
+    return cat.text(f"event.{event.kind}", lang, **_params(cat, dict(event.data), lang))
