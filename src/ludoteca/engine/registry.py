@@ -13,10 +13,10 @@ from .game import Game
 
 # game id -> module that defines GAME (a Game instance)
 _MODULES: dict[str, str] = {
-    # nine-domains: registry line
-    # exploding-kittens: registry line
-    # coatl: registry line
-    # sala-de-miaula: registry line
+    "nine-domains": "ludoteca.games.nine_domains",
+    "exploding-kittens": "ludoteca.games.exploding_kittens",
+    "coatl": "ludoteca.games.coatl",
+    "sala-de-miaula": "ludoteca.games.sala_de_miaula",
 }
 
 _LOADED: dict[str, Game] = {}

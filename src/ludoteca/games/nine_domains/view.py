@@ -1,0 +1,131 @@
+"""What each seat may see: ``build_view(state, player)`` (player None: a spectator).
+
+Public: the piles' top domains (all of them with open_piles) and counts, the domains won and
+removed, VP, every revealed card and the used piles, the specials each player has shown, the
+powers being resolved. Private: a player's own hand and own face-down placements. Of the
+opponent a player sees only how many cards are placed and held, which of them are known (base
+cards not yet used, specials already shown) and how many are unknown specials.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
+from .combat import elements_of, modifiers
+
+if TYPE_CHECKING:
+    from .state import NineDomainsState
+
+EMPTY = -1
+
+
+def known_unplayed(state: NineDomainsState, q: int) -> list[int]:
+    """Cards everybody knows q still holds (hand or face down): unused base cards and shown specials."""
+    used = state.used[q]
+    return sorted(
+        [c for c in CARDS.base if c not in used] + [c for c in state.seen[q] if c not in used]
+    )
+
+
+def incoming(state: NineDomainsState) -> list[list[int]]:
+    """Strength changes this round's cards get at each pile from last round's 1+, 2+ and 4+."""
+    if not state.history or state.rnd >= ROUNDS:
+        return [[0] * PILES, [0] * PILES]
+    out = [[0] * PILES, [0] * PILES]
+    last = state.history[-1]
+    four_opp = state.options.four_plus_target == "opponent"
+    for p in (0, 1):
+        for i, c in enumerate(last[p]):
+            nb = CARDS.next_bonus[c]
+            if nb:
+                target = 1 - p if (CARDS.next_by_option[c] and four_opp) else p
+                out[target][i] += nb
+    return out
+
+
+def build_view(state: NineDomainsState, player: int | None) -> dict[str, Any]:
+    from .state import DRAFT_ORDER, DRAFTING, OVER, PHASES, POWER_NAMES
+
+    ids = CARDS.ids
+    dids = DOMAINS.ids
+    opts = state.options
+    piles = []
+    for pile in state.piles:
+        entry: dict[str, Any] = {"top": dids[pile[-1]] if pile else None, "count": len(pile)}
+        if opts.open_piles:
+            entry["cards"] = [dids[d] for d in reversed(pile)]  # top first
+        piles.append(entry)
+    players = []
+    for q in (0, 1):
+        mask, halves = elements_of(state.won[q])
+        info: dict[str, Any] = {
+            "seat": q,
+            "domains": [dids[d] for d in state.won[q]],
+            "vp": state.points(q),
+            "bonus_vp": state.bonus[q],
+            "elements": [e for i, e in enumerate(ELEMENTS) if mask >> i & 1],
+            "purple_halves": halves,
+            "used": [ids[c] for c in state.used[q]],
+            "seen_specials": [ids[c] for c in state.seen[q]],
+            "hand_count": len(state.hand[q]),
+            "placed_count": state.nplaced[q],
+        }
+        if q == player:
+            info["hand"] = [ids[c] for c in state.hand[q]]
+            info["placed"] = [None if c == EMPTY else ids[c] for c in state.placed[q]]
+        else:
+            known = known_unplayed(state, q)
+            info["known_unplayed"] = [ids[c] for c in known]
+            info["unknown_specials"] = len(state.hand[q]) + state.nplaced[q] - len(known)
+        players.append(info)
+    rounds = []
+    four_opp = opts.four_plus_target == "opponent"
+    for r, cards in enumerate(state.history):
+        total, _ = modifiers(cards, state.history[r - 1] if r else None, r, four_opp)
+        rounds.append(
+            {
+                "round": r + 1,
+                "domains": [dids[d] for d in state.contested[r]],
+                "cards": [[ids[c] for c in cards[p]] for p in (0, 1)],
+                "strength": [
+                    [
+                        None if CARDS.no_strength[c] else CARDS.value[c] + total[p][i]
+                        for i, c in enumerate(cards[p])
+                    ]
+                    for p in (0, 1)
+                ],
+                "winners": list(state.outcomes[r]),
+            }
+        )
+    view: dict[str, Any] = {
+        "you": player,
+        "phase": PHASES[state.phase],
+        "round": min(state.rnd + 1, ROUNDS),
+        "rounds": ROUNDS,
+        "actors": list(state.actors),
+        "piles": piles,
+        "removed": [dids[d] for d in state.removed],
+        "players": players,
+        "history": rounds,
+        "incoming": incoming(state),
+        "elements_ignored": state.elements_off,
+        "options": opts.model_dump(mode="json"),
+    }
+    if state.pending:
+        owner, kind, at = state.pending[0]
+        pick = None
+        if state.pick != EMPTY:
+            pick = dids[state.pick] if kind == 0 else ids[state.pick]
+        view["pending"] = {"player": owner, "power": POWER_NAMES[kind], "pile": at, "pick": pick}
+    if state.phase == DRAFTING:
+        view["draft"] = {
+            "pool": [ids[c] for c in state.draft_pool],
+            "next": DRAFT_ORDER[state.draft_step],
+        }
+    if state.phase == OVER:
+        view["result"] = {
+            "winner": None if state.winner == EMPTY else state.winner,
+            "reason": state.reason,
+        }
+    return view
