@@ -164,6 +164,57 @@ def simulate_cmd(
         fail(e, lg)
 
 
+@app.command("tournament")
+def tournament_cmd(
+    game_id: Annotated[str, typer.Argument(help="game id")],
+    agents: Annotated[str, typer.Option("--agents", "-a", help="comma-separated agent specs")],
+    n: Annotated[
+        int, typer.Option("-n", help="deals per table (each played in every seating)")
+    ] = 50,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="players per game")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="seed of deal 0 (deal d uses seed+d)")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    out: Annotated[Path | None, typer.Option("--out", help="JSON results file")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="PNG plot (needs matplotlib)")] = None,
+    bootstrap: Annotated[
+        int, typer.Option("--bootstrap", help="bootstrap resamples for the intervals (0: analytic)")
+    ] = 1000,
+    vs_field: Annotated[
+        bool,
+        typer.Option("--vs-field", help="each agent alone against copies of the last agent"),
+    ] = False,
+    option: OptionOpt = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="no progress bar")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Round robin between agents (rotated seats, paired deals): Elo with 95% intervals."""
+    from .tournament_cmd import run_tournament_cli
+
+    lg = pick_language(lang)
+    try:
+        game = get_game(game_id)
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        specs = [a.strip() for a in agents.split(",") if a.strip()]
+        run_tournament_cli(
+            game,
+            specs,
+            n,
+            players or game.min_players,
+            seed,
+            workers,
+            parse_options(option),
+            out,
+            plot,
+            bootstrap,
+            lg,
+            progress_bar=not no_progress,
+            vs_field=vs_field,
+        )
+    except (LudotecaError, AgentSpecError, ValueError) as e:
+        fail(e, lg)
+
+
 @app.command("replay")
 def replay_cmd(
     path: Annotated[
@@ -188,6 +239,11 @@ def replay_cmd(
         replay(record, None if seat is None else seat - 1, lg, interactive=not auto)
     except (LudotecaError, ValueError) as e:
         fail(e, lg)
+
+
+from .serve_cmd import serve as _serve  # noqa: E402
+
+app.command("serve")(_serve)
 
 
 def main() -> None:

@@ -120,8 +120,11 @@ class Game(ABC):
         """Name -> default, type and help text of every option, for the CLI and the web client."""
         out = {}
         for name, f in self.Options.model_fields.items():
+            default = f.get_default(call_default_factory=True)
+            if isinstance(default, BaseModel):
+                default = default.model_dump(mode="json")
             out[name] = {
-                "default": f.default,
+                "default": default,
                 "type": getattr(f.annotation, "__name__", str(f.annotation)),
                 "help": f.description or "",
             }

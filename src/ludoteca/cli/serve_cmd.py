@@ -1,0 +1,51 @@
+"""``ludoteca serve``: the web server (FastAPI under uvicorn) with its database."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="database URL (sqlite:///file.sqlite3 or postgresql://...); "
+            "also LUDOTECA_DATABASE_URL; default: an SQLite file in your data folder",
+        ),
+    ] = None,
+    ai_delay: Annotated[
+        float, typer.Option("--ai-delay", help="seconds an AI seat waits before moving")
+    ] = 0.6,
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option("--plugin", help="a Python module to import that registers more games"),
+    ] = None,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
+) -> None:
+    """Run the server: lobby, tables, live play, replays, and the browser client."""
+    import uvicorn
+
+    from ..server import Settings, create_app
+    from ..server.config import resolve_database_url
+    from ..server.schemas import MAX_BODY_BYTES
+
+    url = resolve_database_url(database)
+    settings = Settings(database_url=url, ai_delay=ai_delay, plugins=tuple(plugin or ()))
+    app = create_app(settings)
+    shown = url.split("@")[-1] if "@" in url else url
+    typer.echo(f"ludoteca: http://{host}:{port}/  (database: {shown})")
+    # no per-message deflate: views are small, and compressing each one costs more CPU than
+    # it saves on a local network
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=MAX_BODY_BYTES,
+        ws_per_message_deflate=False,
+    )

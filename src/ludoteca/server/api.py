@@ -1,0 +1,215 @@
+"""The HTTP API: games, tables (create, list, join, leave), state, moves, replays.
+
+A seat token travels in the ``Authorization: Bearer <token>`` header (or ``X-Seat-Token``),
+never in a URL, so it stays out of logs and browser history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+
+from ..agents import agent_names
+from ..engine import Game, get_game, list_games
+from ..engine.errors import UnknownGame
+from .errors import ApiError
+from .payloads import payload, pick_lang
+from .replays import ReplayView, build_replay, check_access
+from .schemas import CreateTable, JoinTable, MoveRequest
+from .tables import TableManager
+
+router = APIRouter(prefix="/api")
+
+Lang = Annotated[str | None, Query(max_length=10)]
+
+
+def manager(request: Request) -> TableManager:
+    m: TableManager = request.app.state.manager
+    return m
+
+
+def token_from(authorization: str | None, x_seat_token: str | None) -> str | None:
+    if x_seat_token:
+        return x_seat_token
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise ApiError(401, "bad_token", "send the seat token as 'Authorization: Bearer TOKEN'")
+        return value.strip()
+    return None
+
+
+AuthHeader = Annotated[str | None, Header(max_length=300)]
+
+
+def _json_safe(value: Any) -> Any:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return None
+    return value
+
+
+def option_docs(game: Game) -> dict[str, dict[str, Any]]:
+    return {
+        name: {k: _json_safe(v) for k, v in doc.items()} for name, doc in game.option_docs().items()
+    }
+
+
+@router.get("/games")
+def games(lang: Lang = None) -> list[dict[str, Any]]:
+    lg = pick_lang(lang)
+    return [
+        {
+            "id": g.id,
+            "name": g.display_name(lg),
+            "names": dict(g.names),
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "rules_version": g.rules_version,
+            "options": option_docs(g),
+            "takes_decks": hasattr(g, "options_with_deck"),
+            "agents": agent_names(),
+        }
+        for g in list_games()
+    ]
+
+
+@router.get("/games/{game_id}/words")
+def words(game_id: str, lang: Lang = None) -> dict[str, str]:
+    """A game's message catalog in one language (public text: card and place names, labels)."""
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        raise ApiError(404, "not_found", f"no game {game_id[:64]!r}") from None
+    lg = pick_lang(lang)
+    other = "en" if lg == "pt-BR" else "pt-BR"
+    return {**game.catalog.messages[other], **game.catalog.messages[lg]}
+
+
+@router.get("/tables")
+async def tables(
+    request: Request,
+    status: Annotated[str, Query(pattern="^(open|running|finished|active)$")] = "active",
+    lang: Lang = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[dict[str, Any]]:
+    m = manager(request)
+    lg = pick_lang(lang)
+    if status == "finished":
+        rows = await m.db(m.store.finished, limit)
+        return [
+            {
+                "id": r.row.id,
+                "game": r.row.game,
+                "num_players": r.row.num_players,
+                "status": r.row.status,
+                "move": r.row.move_count,
+                "seats": [
+                    {"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent}
+                    for s in r.seats
+                ],
+                "options": r.row.public_options,
+                "settings": r.row.settings,
+                "updated_at": r.row.updated_at.isoformat(),
+            }
+            for r in rows
+        ]
+    wanted = ("open", "running") if status == "active" else (status,)
+    out = [t.summary(lg) for t in m.tables.values() if t.status in wanted]
+    out.sort(key=lambda t: t["created_at"], reverse=True)
+    return out[:limit]
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request, body: CreateTable, lang: Lang = None) -> dict[str, Any]:
+    table = await manager(request).create(body)
+    return table.summary(pick_lang(lang))
+
+
+@router.get("/tables/{table_id}")
+async def get_table(request: Request, table_id: str, lang: Lang = None) -> dict[str, Any]:
+    table = await manager(request).get(table_id)
+    return table.summary(pick_lang(lang))
+
+
+@router.post("/tables/{table_id}/join")
+async def join(
+    request: Request, table_id: str, body: JoinTable, lang: Lang = None
+) -> dict[str, Any]:
+    table, seat, token = await manager(request).join(table_id, body)
+    return {"seat": seat, "token": token, "table": table.summary(pick_lang(lang))}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(
+    request: Request,
+    table_id: str,
+    authorization: AuthHeader = None,
+    x_seat_token: AuthHeader = None,
+    lang: Lang = None,
+) -> dict[str, Any]:
+    table = await manager(request).leave(table_id, token_from(authorization, x_seat_token))
+    return {"left": True, "table": table.summary(pick_lang(lang))}
+
+
+@router.get("/tables/{table_id}/state")
+async def state(
+    request: Request,
+    table_id: str,
+    authorization: AuthHeader = None,
+    x_seat_token: AuthHeader = None,
+    lang: Lang = None,
+) -> dict[str, Any]:
+    m = manager(request)
+    table = await m.get(table_id)
+    seat = m.seat_for(table, token_from(authorization, x_seat_token))
+    async with table.lock:
+        return payload(table, seat, pick_lang(lang), None, m.settings.log_events)
+
+
+@router.post("/tables/{table_id}/moves")
+async def move(
+    request: Request,
+    table_id: str,
+    body: MoveRequest,
+    authorization: AuthHeader = None,
+    x_seat_token: AuthHeader = None,
+) -> dict[str, Any]:
+    return await manager(request).submit(
+        table_id, token_from(authorization, x_seat_token), body.action, body.move
+    )
+
+
+@router.get("/tables/{table_id}/replay")
+async def replay(
+    request: Request,
+    table_id: str,
+    view: ReplayView = "spectator",
+    start: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=5000)] = 5000,
+    authorization: AuthHeader = None,
+    x_seat_token: AuthHeader = None,
+    lang: Lang = None,
+) -> dict[str, Any]:
+    m = manager(request)
+    if len(table_id) > 24:
+        raise ApiError(404, "not_found", "this table does not exist")
+    st = await m.db(m.store.load, table_id)
+    if st is None:
+        raise ApiError(404, "not_found", "this table does not exist")
+    token = token_from(authorization, x_seat_token)
+    seat = None
+    if token is not None:
+        from .tokens import same_hash, token_hash
+
+        h = token_hash(token)
+        seats = [s.seat for s in st.seats if same_hash(s.token_hash, h)]
+        if not seats:
+            raise ApiError(403, "forbidden", "this token holds no seat at this table")
+        seat = seats[0]
+    check_access(st, view, seat)
+    return await asyncio.to_thread(build_replay, st, view, seat, pick_lang(lang), start, limit)

@@ -1,0 +1,49 @@
+"""Server settings: where the database is, and the timings of AI seats."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DATABASE_ENV = "LUDOTECA_DATABASE_URL"
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data folder (XDG), or ./ludoteca.sqlite3 if that fails."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(base) / "ludoteca"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "ludoteca.sqlite3"
+    except OSError:
+        path = Path("ludoteca.sqlite3").resolve()
+    return f"sqlite:///{path}"
+
+
+def resolve_database_url(url: str | None) -> str:
+    """``--database`` wins, then LUDOTECA_DATABASE_URL, then the default SQLite file.
+
+    Plain ``postgresql://`` URLs are given the psycopg (v3) driver, the one we install.
+    """
+    url = url or os.environ.get(DATABASE_ENV) or default_database_url()
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+@dataclass
+class Settings:
+    database_url: str = field(default_factory=lambda: resolve_database_url(None))
+    # seconds an AI seat waits before its move shows, so people can follow; 0 in tests
+    ai_delay: float = 0.6
+    # threads that run AI agents (they hold the GIL while they think, never the event loop)
+    ai_workers: int = 2
+    # the newest events a (re)connecting client gets with the current view
+    log_events: int = 200
+    # PostgreSQL connect args (tests use a private schema through ``options``)
+    connect_args: dict[str, object] = field(default_factory=dict)
+    # modules imported at start that register more games (plugins, the tests' toy games)
+    plugins: tuple[str, ...] = ()

@@ -1,0 +1,72 @@
+"""One WebSocket client of a table: a seat (or a spectator), a language, a queue of messages.
+
+Messages to a client go out through one sender task, so a slow client never holds a table up:
+state updates are coalesced (the client gets the newest state and every event since the last
+one it got), and a client that stops reading is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket
+
+from .payloads import payload
+
+if TYPE_CHECKING:
+    from .live import LiveTable
+
+STATE = object()  # "send the newest state" marker in the outbox
+OUTBOX_LIMIT = 64
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, table: LiveTable, seat: int | None, lang: str, log_last: int):
+        self.ws = ws
+        self.table = table
+        self.seat = seat
+        self.lang = lang
+        self.log_last = log_last
+        self.log_sent: int | None = None  # how much of table.log this client has been given
+        self.outbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.state_pending = False
+        self.closed = False
+
+    def notify(self) -> None:
+        if not self.state_pending and not self.closed:
+            self.state_pending = True
+            self.outbox.put_nowait(STATE)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() > OUTBOX_LIMIT:
+            self.closed = True  # the sender loop ends; the socket is closed
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(message)
+
+    async def sender(self) -> None:
+        try:
+            while True:
+                item = await self.outbox.get()
+                if item is None or self.closed:
+                    break
+                if item is STATE:
+                    self.state_pending = False
+                    async with self.table.lock:
+                        msg = payload(
+                            self.table, self.seat, self.lang, self.log_sent, self.log_last
+                        )
+                        self.log_sent = len(self.table.log)
+                    await self.ws.send_json(msg)
+                else:
+                    await self.ws.send_json(item)
+        except Exception:
+            pass
+        finally:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                await self.ws.close()

@@ -1,0 +1,136 @@
+"""A live table in memory: the game state rebuilt from its record, its seats and its timers.
+
+The database is the source of truth; this is its replay. Everything here runs on the event loop,
+and every change to a table happens under its lock, one move at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Action, Event, Game, GameState
+
+if TYPE_CHECKING:
+    from ..agents import Agent
+    from .connections import Connection
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str  # "human" | "ai"
+    agent: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    seat_options: dict[str, Any] | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "ai" or self.token_hash is not None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "agent": self.agent,
+            "name": self.name,
+            "taken": self.taken,
+        }
+
+
+@dataclass
+class Window:
+    """A reaction window: open for a fixed time; the passes people gave wait here, unseen."""
+
+    opened_at: int  # the move count when it opened
+    deadline: float  # loop time
+    passed: set[int] = field(default_factory=set)
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass
+class LiveTable:
+    id: str
+    game: Game
+    num_players: int
+    seed: int
+    public_options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    seats: list[Seat]
+    created_at: datetime
+    options: dict[str, Any] | None = None
+    state: GameState | None = None
+    move_count: int = 0
+    result: dict[str, Any] | None = None
+    # (move number that produced it, event), for the live log
+    log: list[tuple[int, Event]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    window: Window | None = None
+    clocks: dict[int, float] = field(default_factory=dict)  # seat -> loop-time deadline
+    clock_task: asyncio.Task[None] | None = None
+    agents: dict[int, Agent] = field(default_factory=dict)
+    ai_tasks: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
+    # payload parts already built for this move: (seat, lang) -> dict
+    cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+
+    def seat_of_hash(self, h: str) -> int | None:
+        from .tokens import same_hash
+
+        for s in self.seats:
+            if same_hash(s.token_hash, h):
+                return s.index
+        return None
+
+    @property
+    def window_seconds(self) -> float:
+        return float(self.settings.get("window_seconds", 4.0))
+
+    @property
+    def clock_seconds(self) -> float | None:
+        c = self.settings.get("clock_seconds")
+        return None if c is None else float(c)
+
+    def summary(self, lang: str) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "game_name": self.game.display_name(lang),
+            "num_players": self.num_players,
+            "status": self.status,
+            "move": self.move_count,
+            "seats": [s.public() for s in self.seats],
+            "options": self.public_options,
+            "settings": self.settings,
+            "created_at": self.created_at.isoformat(),
+        }
+
+
+def pass_action(state: GameState, seat: int) -> Action:
+    """The answer "no reaction" of a seat in a reaction window."""
+    for a in state.legal_actions(seat):
+        if a.TYPE == "pass":
+            return a
+    return state.timeout_action(seat)
+
+
+def in_reaction_window(state: GameState) -> bool:
+    """Whether the pending decision is a reaction window (Nope!).
+
+    A game may say so itself with a ``reaction_window`` attribute or method on its state;
+    otherwise a decision where at least two seats act at once and every one of them may
+    ``pass`` is a window. (Simultaneous placements, as in The Nine Domains, offer no pass.)
+    """
+    if state.is_over:
+        return False
+    hook = getattr(state, "reaction_window", None)
+    if hook is not None:
+        return bool(hook() if callable(hook) else hook)
+    actors = state.actors
+    if len(actors) < 2:
+        return False
+    return all(any(a.TYPE == "pass" for a in state.legal_actions(p)) for p in actors)

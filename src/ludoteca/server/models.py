@@ -1,0 +1,68 @@
+"""The database tables: a table (its match record's head), its seats and its moves.
+
+The moves are the match's action list (event sourcing): the state of a running table is the
+replay of its record, so a server killed at any moment resumes every table exactly.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "ludoteca_tables"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    rules_version: Mapped[str] = mapped_column(String(32))
+    num_players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # the game's validated options, secret per-seat parts included: never sent to anyone
+    options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # what the creator chose: shown to everybody
+    public_options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # window_seconds, clock_seconds, open_replay
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | running | finished
+    move_count: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "ludoteca_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human | ai
+    agent: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # sha-256 of the secret seat token: a stolen database gives no token
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # what this seat brings (a deck), secret to the seat; merged into the options at start
+    seat_options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "ludoteca_moves"
+
+    table_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    # the move number: the primary key makes a doubly submitted move impossible to store
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(8))  # player | ai | clock | window
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

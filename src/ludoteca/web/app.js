@@ -1,0 +1,47 @@
+// The page's router: / is the lobby, /t/ID a table, /r/ID a replay.
+import { lang, setLang } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+import { clear } from "./dom.js";
+
+const app = document.getElementById("app");
+let leaving = null; // what the current page must close (a socket, a timer)
+
+export function go(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+function route() {
+  if (leaving) leaving();
+  leaving = null;
+  clear(app);
+  const path = location.pathname;
+  let m;
+  if ((m = path.match(/^\/t\/([\w-]{1,24})$/))) leaving = showTable(app, m[1], go);
+  else if ((m = path.match(/^\/r\/([\w-]{1,24})$/))) leaving = showReplay(app, m[1], go);
+  else leaving = showLobby(app, go);
+}
+
+const langButton = document.getElementById("lang");
+function paintLang() {
+  document.documentElement.lang = lang();
+  langButton.textContent = lang() === "en" ? "PT" : "EN";
+}
+langButton.addEventListener("click", () => {
+  setLang(lang() === "en" ? "pt-BR" : "en");
+  paintLang();
+  route();
+});
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-link]");
+  if (a && a.origin === location.origin && !e.metaKey && !e.ctrlKey) {
+    e.preventDefault();
+    go(a.pathname);
+  }
+});
+window.addEventListener("popstate", route);
+paintLang();
+route();

@@ -1,0 +1,152 @@
+// The lobby: create a table, see the open, running and finished ones, join or watch.
+import { api, saveToken, tokenFor } from "./api.js";
+import { h, clear } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function showLobby(root, go) {
+  let stop = false;
+  const form = h("section", { class: "panel", id: "new-table" });
+  const lists = h("section", { class: "panel", id: "tables" });
+  root.append(h("div", { class: "lobby" }, form, lists));
+  api("/games").then((games) => buildForm(form, games, go)).catch((e) => showError(form, e));
+  const refresh = async () => {
+    if (stop) return;
+    try {
+      const [active, finished] = await Promise.all([api("/tables"), api("/tables?status=finished&limit=20")]);
+      paintTables(lists, active, finished, go);
+    } catch (e) {
+      showError(lists, e);
+    }
+  };
+  refresh();
+  const timer = setInterval(refresh, 3000);
+  return () => {
+    stop = true;
+    clearInterval(timer);
+  };
+}
+
+export function showError(el, e) {
+  el.querySelector(".error")?.remove();
+  el.prepend(h("p", { class: "error", role: "alert" }, `${t("error")}: ${e.message}`));
+}
+
+function buildForm(form, games, go) {
+  clear(form);
+  form.append(h("h2", {}, t("newTable")));
+  const gameSel = h("select", { name: "game", id: "game" }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const playersSel = h("select", { name: "players", id: "players" });
+  const seatsBox = h("div", { class: "seats-setup" });
+  const optionsBox = h("fieldset", { class: "options" });
+  const windowIn = h("input", { type: "number", id: "window", min: "0.2", max: "60", step: "any", value: "4" });
+  const clockIn = h("input", { type: "number", id: "clock", min: "5", max: "3600", step: "1", placeholder: "—" });
+  const openReplay = h("input", { type: "checkbox", id: "open-replay" });
+  const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "" });
+  const game = () => games.find((g) => g.id === gameSel.value);
+
+  const paintSeats = () => {
+    clear(seatsBox);
+    const n = Number(playersSel.value);
+    for (let i = 0; i < n; i++) {
+      const kind = h("select", { class: "seat-kind", "aria-label": `${t("seat")} ${i + 1}` },
+        h("option", { value: "human" }, t("person")),
+        h("option", { value: "ai", selected: i > 0 }, t("ai")));
+      const agent = h("select", { class: "seat-agent", "aria-label": t("agent") },
+        game().agents.map((a) => h("option", { value: a, selected: a === "heuristic" }, a)));
+      const sync = () => { agent.hidden = kind.value !== "ai"; };
+      kind.addEventListener("change", sync);
+      sync();
+      seatsBox.append(h("div", { class: "seat-row" }, h("span", {}, `${t("seat")} ${i + 1}`), kind, agent));
+    }
+  };
+  const paintGame = () => {
+    const g = game();
+    clear(playersSel);
+    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, n));
+    clear(optionsBox);
+    optionsBox.append(h("legend", {}, t("options")));
+    for (const [name, doc] of Object.entries(g.options)) {
+      if (doc.default === null && doc.type !== "bool") continue; // filled in by the game
+      let input;
+      if (typeof doc.default === "boolean") input = h("input", { type: "checkbox", name, checked: doc.default });
+      else if (typeof doc.default === "number") input = h("input", { type: "number", name, value: doc.default });
+      else if (typeof doc.default === "string") input = h("input", { type: "text", name, value: doc.default });
+      else continue;
+      input.dataset.option = name;
+      optionsBox.append(h("label", { class: "option", title: doc.help }, input, h("span", {}, name.replaceAll("_", " ")), h("small", {}, doc.help)));
+    }
+    paintSeats();
+  };
+  gameSel.addEventListener("change", paintGame);
+  playersSel.addEventListener("change", paintSeats);
+
+  const submit = async (ev) => {
+    ev.preventDefault();
+    const g = game();
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const doc = g.options[input.dataset.option];
+      const v = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+      if (v !== doc.default) options[input.dataset.option] = v;
+    }
+    const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
+      const kind = row.querySelector(".seat-kind").value;
+      return kind === "ai" ? { kind, agent: row.querySelector(".seat-agent").value } : { kind };
+    });
+    const body = {
+      game: g.id, num_players: Number(playersSel.value), seats, options,
+      window_seconds: Number(windowIn.value) || 4, open_replay: openReplay.checked,
+    };
+    if (clockIn.value) body.clock_seconds = Number(clockIn.value);
+    try {
+      const table = await api("/tables", { method: "POST", body });
+      if (seats.some((s) => s.kind === "human")) {
+        const name = nameIn.value.trim() || "?";
+        localStorage.setItem("ludoteca.name", name);
+        const j = await api(`/tables/${table.id}/join`, { method: "POST", body: { name } });
+        saveToken(table.id, j.token);
+      }
+      go(`/t/${table.id}`);
+    } catch (e) {
+      showError(form, e);
+    }
+  };
+  form.append(h("form", { onsubmit: submit },
+    h("label", {}, h("span", {}, t("game")), gameSel),
+    h("label", {}, h("span", {}, t("players")), playersSel),
+    h("label", {}, h("span", {}, t("yourName")), nameIn),
+    seatsBox,
+    h("details", {}, h("summary", {}, t("options")), optionsBox,
+      h("label", {}, h("span", {}, t("windowSeconds")), windowIn),
+      h("label", {}, h("span", {}, t("clockSeconds")), clockIn),
+      h("label", { class: "option" }, openReplay, h("span", {}, t("openReplay")))),
+    h("button", { type: "submit", class: "primary", id: "create" }, t("create"))));
+  paintGame();
+}
+
+function seatText(s) {
+  if (s.kind === "ai") return `${t("ai")} (${s.agent})`;
+  return s.name || t("free");
+}
+
+function paintTables(el, active, finished, go) {
+  clear(el);
+  el.append(h("h2", {}, t("lobby")));
+  const groups = [["open", active.filter((x) => x.status === "open")], ["running", active.filter((x) => x.status === "running")], ["finished", finished]];
+  for (const [status, list] of groups) {
+    el.append(h("h3", {}, t(status)));
+    if (!list.length) {
+      el.append(h("p", { class: "muted" }, t("none")));
+      continue;
+    }
+    el.append(h("ul", { class: "table-list" }, list.map((tb) => {
+      const mine = tokenFor(tb.id);
+      const href = status === "finished" ? `/r/${tb.id}` : `/t/${tb.id}`;
+      const label = status === "finished" ? t("replay") : mine ? t("table") : status === "open" ? t("join") : t("watch");
+      return h("li", { class: "table-item", dataset: { table: tb.id } },
+        h("strong", {}, tb.game_name || tb.game),
+        h("span", { class: "seats" }, tb.seats.map(seatText).join(" · ")),
+        h("a", { href, "data-link": true, class: "button" }, label));
+    })));
+  }
+}

@@ -1,0 +1,184 @@
+"""The HTTP API: tables, seats and tokens, moves, bad input, hidden information."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from .helpers import auth, create, join, move, play_out, state
+
+
+def test_create_join_list_and_start(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [tid] and listed[0]["status"] == "open"
+    s0, t0 = join(client, tid, "Ana")
+    s1, t1 = join(client, tid, "Bia")
+    assert (s0, s1) == (0, 1) and t0 != t1
+    summary = client.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "running"
+    assert [s["name"] for s in summary["seats"]] == ["Ana", "Bia"]
+    assert "token" not in json.dumps(summary) and t0 not in json.dumps(summary)
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Caio"})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_open"
+
+
+def test_a_full_game_against_an_ai_seat(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+    _, tok = join(client, tid, "Ana")
+    final = play_out(client, tid, {0: tok})
+    assert final["table"]["status"] == "finished" and final["move"] == 6
+    assert final["result"]["reason"] == "points"
+    assert client.get("/api/tables?status=finished").json()[0]["id"] == tid
+
+
+def test_a_token_acts_only_for_its_own_seat(client: TestClient) -> None:
+    tid = create(client, "react-toy", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana")
+    _, t1 = join(client, tid, "Bia")
+    # seat 0 is to score: seat 1's token cannot do it for them
+    r = move(client, tid, t1, {"type": "score"}, 0)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
+    r = client.post(f"/api/tables/{tid}/moves", json={"move": 0, "action": {"type": "score"}})
+    assert r.status_code == 403
+    r = move(client, tid, "not-a-token", {"type": "score"}, 0)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+    assert state(client, tid)["move"] == 0
+    assert move(client, tid, t0, {"type": "score"}, 0).status_code == 200
+
+
+def test_a_doubly_submitted_move_is_refused(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana")
+    join(client, tid, "Bia")
+    card = state(client, tid, t0)["legal"][0]["action"]
+    assert move(client, tid, t0, card, 0).status_code == 200
+    again = move(client, tid, t0, card, 0)
+    assert again.status_code == 409 and again.json()["error"]["code"] == "stale_move"
+    assert state(client, tid)["move"] == 1
+
+
+def test_bad_input_gets_a_clear_json_error_and_changes_nothing(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana")
+    join(client, tid, "Bia")
+    before = state(client, tid, t0)
+    url = f"/api/tables/{tid}/moves"
+    cases = [
+        (
+            client.post(
+                url, content=b"{not json", headers={**auth(t0), "content-type": "application/json"}
+            ),
+            422,
+        ),
+        (client.post(url, json={"action": {"type": "pick", "card": 99}}, headers=auth(t0)), 422),
+        (client.post(url, json={"action": {"type": "fly"}}, headers=auth(t0)), 422),
+        (client.post(url, json={"action": "pick"}, headers=auth(t0)), 422),
+        (
+            client.post(
+                url, json={"action": {"type": "pick", "card": 1}, "extra": 1}, headers=auth(t0)
+            ),
+            422,
+        ),
+        (
+            client.post(url, json={"action": {"type": "pick", "x": "y" * 70000}}, headers=auth(t0)),
+            413,
+        ),
+        (
+            client.post(
+                url, json={"action": {"type": "pick", "card": 1}, "move": -1}, headers=auth(t0)
+            ),
+            422,
+        ),
+        (client.post(url, json={"action": {}}, headers={"Authorization": "Basic xyz"}), 401),
+    ]
+    for r, status in cases:
+        assert r.status_code == status, r.text
+        err = r.json()["error"]
+        assert err["code"] and err["message"]
+    # a card seat 0 does not hold: refused, and the message names no card of the other hand
+    other = state(client, tid, t0)
+    held = set(other["view"]["hand"])
+    missing = next(c for c in range(1, 10) if c not in held)
+    r = move(client, tid, t0, {"type": "pick", "card": missing}, 0)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "illegal_action"
+    assert state(client, tid, t0) == before
+    for bad in (
+        {"game": "chess"},
+        {"game": "toy", "options": {"nope": 1}},
+        {"game": "toy", "num_players": 5},
+        {"game": "toy", "seats": [{"kind": "ai", "agent": "nobody"}]},
+        {"game": "toy", "seats": [{"kind": "robot"}]},
+        {"game": "toy", "window_seconds": 0},
+    ):
+        r = client.post("/api/tables", json=bad)
+        assert r.status_code == 422, (bad, r.text)
+        assert r.json()["error"]["message"]
+    assert len(client.get("/api/tables").json()) == 1
+    for name in ("", "x" * 41):
+        assert client.post(f"/api/tables/{tid}/join", json={"name": name}).status_code == 422
+    assert client.get("/api/tables/nope").status_code == 404
+
+
+def test_nobody_receives_a_hand_that_is_not_theirs(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana")
+    _, t1 = join(client, tid, "Bia")
+    v0, v1, spec = state(client, tid, t0), state(client, tid, t1), state(client, tid)
+    assert v0["view"]["hand"] and v1["view"]["hand"] and spec["view"]["hand"] is None
+    assert spec["legal"] == [] and v1["seat"] == 1
+    # seat 0 picks: seat 1 and the spectator learn only that a card was chosen
+    card = v0["legal"][0]["action"]
+    move(client, tid, t0, card, 0)
+    for tok in (t1, None):
+        seen = state(client, tid, tok)
+        assert seen["view"]["chosen"] == [None, None]
+        assert seen["view"]["has_chosen"] == [True, False]
+        assert all(e["kind"] != "reveal" for e in seen["events"])
+
+
+def test_leaving_an_open_table_frees_the_seat_and_a_running_one_hands_it_to_the_ai(
+    client: TestClient,
+) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana")
+    assert client.post(f"/api/tables/{tid}/leave", headers=auth(t0)).status_code == 200
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["taken"] is False
+    assert move(client, tid, t0, {"type": "pick", "card": 1}, 0).status_code == 403
+    _, t0 = join(client, tid, "Ana")
+    _, t1 = join(client, tid, "Bia")
+    assert client.post(f"/api/tables/{tid}/leave", headers=auth(t1)).status_code == 200
+    seats = client.get(f"/api/tables/{tid}").json()["seats"]
+    assert seats[1]["kind"] == "ai"
+    final = play_out(client, tid, {0: t0})
+    assert final["table"]["status"] == "finished"
+
+
+def test_languages(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana")
+    join(client, tid, "Bia")
+    en = client.get(f"/api/tables/{tid}/state?lang=en", headers=auth(t0)).json()
+    pt = client.get(f"/api/tables/{tid}/state", headers=auth(t0)).json()
+    assert en["legal"][0]["label"].startswith("Play ")
+    assert pt["legal"][0]["label"].startswith("Jogar ")
+    assert client.get("/api/games?lang=en").json()[0]["name"]
+
+
+def test_a_seat_brings_its_own_deck_checked_at_the_door(client: TestClient) -> None:
+    import ludoteca
+
+    tid = create(client, "sala-de-miaula", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+    bad = client.post(
+        f"/api/tables/{tid}/join", json={"name": "Ana", "deck": "7 Dragão Inexistente"}
+    )
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_deck"
+    assert "/tmp" not in bad.json()["error"]["message"]
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["taken"] is False
+    _, tok = join(client, tid, "Ana", deck="starter: brisa_do_mar")
+    mine = state(client, tid, tok)
+    expected = ludoteca.get_game("sala-de-miaula").new_game(2, 0, {"deck_0": "brisa_do_mar"})
+    assert mine["view"]["players"][0]["decklist"] == expected.view(0)["players"][0]["decklist"]
+    # the deck text itself is never echoed in any summary
+    assert "brisa" not in json.dumps(client.get("/api/tables").json())
