@@ -120,6 +120,15 @@ class CardTable:
         for c in cards:
             if c.power == "victory_bonus" and c.bonus_vp <= 0:
                 raise DataError(f"{path}: card {c.id!r}: a victory_bonus power needs bonus_vp > 0")
+            if c.adjacent_bonus_single and not c.adjacent_bonus:
+                raise DataError(
+                    f"{path}: card {c.id!r}: adjacent_bonus_single needs adjacent_bonus "
+                    "(the bonus it gives from the centre)"
+                )
+            if c.power != "victory_bonus" and (c.bonus_vp or c.bonus_margin):
+                raise DataError(
+                    f'{path}: card {c.id!r}: bonus_vp / bonus_margin need power = "victory_bonus"'
+                )
         # effect[a][b]: +1 a always beats b, -1 a always loses to b, 0 strengths decide
         n = len(cards)
         eff = [[0] * n for _ in range(n)]
@@ -137,6 +146,8 @@ class CardTable:
                     raise DataError(
                         f"{path}: card {c.id!r}: unknown card {name!r} in beats/loses_to"
                     )
+                if name == c.id:
+                    raise DataError(f"{path}: card {c.id!r}: a card cannot beat or lose to itself")
             for name in c.beats:
                 mark(i, self.index[name], 1, c.id)
             for name in c.loses_to:
@@ -146,6 +157,12 @@ class CardTable:
                 for j in range(n):
                     if j != i and eff[i][j] == 0:
                         mark(i, j, -1, c.id)
+                    elif j != i and eff[i][j] > 0 and self.ids[j] not in c.beats:
+                        # e.g. two cards that both lose to every other card
+                        raise DataError(
+                            f"{path}: card {c.id!r}: effects of {c.id!r} and {self.ids[j]!r} "
+                            "contradict each other (it loses to every card not in its beats)"
+                        )
         self.effect: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in eff)
         # cards whose combats are all decided by effects have no strength of their own
         self.no_strength = tuple(c.loses_to_others for c in cards)

@@ -20,6 +20,7 @@ _ADJ1 = CARDS.adjacent_single
 _NEXT = CARDS.next_bonus
 _NEXT_OPT = CARDS.next_by_option
 _LAST = CARDS.last_round_self
+_NO_STRENGTH = CARDS.no_strength
 _NEIGHBOURS = tuple(tuple(j for j in (i - 1, i + 1) if 0 <= j < PILES) for i in range(PILES))
 
 
@@ -34,12 +35,16 @@ def modifiers(
     ``cards[p][i]`` is player p's card at pile i this round, ``previous`` the same for the
     round before (None in round 0). Sources: 1- (its owner's neighbouring cards this round),
     1+/2+/4+ of the previous round (the next card at the same pile: the owner's, or for 4+ the
-    opponent's under four_plus_target="opponent") and 4+ itself in the last round.
+    opponent's under four_plus_target="opponent") and 4+ itself in the last round. A card
+    without a strength of its own (the *: "modificadores de força não contam") gets none, so
+    two * meeting are identical cards with equal (zero) bonuses.
     """
     total = [[0] * PILES for _ in cards]
     plus = [[0] * PILES for _ in cards]
 
     def add(p: int, i: int, v: int) -> None:
+        if _NO_STRENGTH[cards[p][i]]:
+            return
         total[p][i] += v
         if v > 0:
             plus[p][i] += v

@@ -18,7 +18,7 @@ class NineDomains(Game):
     names: ClassVar[Mapping[str, str]] = {"pt-BR": "Os Nove Domínios", "en": "The Nine Domains"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     Options = NineDomainsOptions
 
     def __init__(self) -> None:

@@ -322,7 +322,10 @@ class NineDomainsState(GameState):
             if w == REMOVED:
                 self.removed.append(d)
                 events.append(
-                    Event("domain_removed", {"pile": i, "domain": DOMAINS.ids[d], "card": ids[a]})
+                    Event(
+                        "domain_removed",
+                        {"pile": i, "domain": DOMAINS.ids[d], "card": ids[a], "other": ids[b]},
+                    )
                 )
                 continue
             self.won[w].append(d)
