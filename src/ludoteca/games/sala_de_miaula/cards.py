@@ -180,6 +180,8 @@ def check_spec(
         raise DataError(f"{w}: only creatures have an element")
     if spec.type == "spell" and spec.effect is None:
         raise DataError(f"{w}: a spell needs an effect")
+    if spec.type == "spell" and (spec.attack or spec.life):
+        raise DataError(f"{w}: a spell has no attack or life")
     if spec.effect is not None:
         if spec.effect not in ACTION_EFFECTS:
             raise DataError(
@@ -234,8 +236,6 @@ def _resolve(
             raise DataError(f"{where}: card {cid!r}: params given without an ability")
     elif card.ability is not None:
         raise DataError(f"{where}: card {cid!r}: only creatures have an ability")
-    if card.type != "creature" and card.type != "item" and (card.attack or card.life):
-        raise DataError(f"{where}: card {cid!r}: a spell has no attack or life")
     return CardSpec(
         name=card.name,
         set=set_id,

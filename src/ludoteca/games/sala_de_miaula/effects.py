@@ -81,6 +81,17 @@ def free_place(s: SalaState, p: int) -> int:
     return -1
 
 
+def place_for(s: SalaState, p: int, to_act: bool) -> int:
+    """Where a creature comes down (p is the player whose turn it is): the first free place.
+    One that may act prefers a place that has not given an action this turn; one that may not
+    act (Retorno, Mola) prefers a place that has, so that it takes no action away."""
+    free = [i for i, c in enumerate(s.field[p]) if c is None]
+    for i in free:
+        if s.spent_places[i] != to_act:
+            return i
+    return free[0]
+
+
 def may_stand(s: SalaState, card_id: str) -> bool:
     """A creature of the element opposed to the terrain cannot be on the Battlefield."""
     return s.cards[card_id].opposite != s.terrain_element
@@ -307,7 +318,7 @@ def _can_revive(s: SalaState, owner: int, target: int, params: Any) -> bool:
 
 def _run_revive(s: SalaState, owner: int, target: int, params: Any) -> list[Event]:
     card = s.canil[owner].pop(_revivable(s, owner))
-    enter(s, owner, card, free_place(s, owner))
+    enter(s, owner, card, place_for(s, owner, to_act=False))
     return [ev("revived", player=owner, card=s.cards[card].name)]
 
 
@@ -319,7 +330,7 @@ def _run_spring(s: SalaState, owner: int, target: int, params: Any) -> list[Even
     card = s.deck[owner].pop()  # revealed to everyone
     name = s.cards[card].name
     if s.cards[card].kind == 0 and may_stand(s, card):
-        enter(s, owner, card, free_place(s, owner))
+        enter(s, owner, card, place_for(s, owner, to_act=False))
         return [ev("sprang", player=owner, card=name)]
     s.canil[owner].append(card)
     return [ev("spring_missed", player=owner, card=name)]

@@ -44,7 +44,7 @@ class SalaDeMiaula(Game):
     }
     min_players = 2
     max_players = 2
-    rules_version = "1"
+    rules_version = "2"
     Options: ClassVar[type[GameOptions]] = SalaOptions
     catalog = Catalog.from_package("ludoteca.games.sala_de_miaula")
 
@@ -104,6 +104,13 @@ class SalaDeMiaula(Game):
             if cid in source and cid not in POOL.cards:
                 raise InvalidOptions(
                     f"{self.id}: card {cid!r} is not in this version's card pool (data/cards_*.toml)"
+                )
+            if cid in source and source[cid].type != POOL.cards[cid].type:
+                # the action space is built once from the pool: a card keeps its type
+                raise InvalidOptions(
+                    f"{self.id}: option `cards`: card {cid!r} must keep its type "
+                    f"{POOL.cards[cid].type!r} (from this version's card pool), not "
+                    f"{source[cid].type!r}; its numbers and effects may change"
                 )
         if o.cards and any(c not in o.cards for c in wanted if c in POOL.cards):
             missing = [c for c in wanted if c not in o.cards]

@@ -1,9 +1,10 @@
 """The turn: draw, play up to a creature and a non-creature, one action per creature.
 
 Decisions (docs/rules/sala-de-miaula.md, "Our rules"): the turn's draw is automatic; after it
-the active player makes small decisions in any order until EndTurn. A creature may act only if
-the turn's actions would not exceed the 3 places ("three cats, three actions"), so a creature
-that comes down in the place of one that already acted or went to the Canil does not act.
+the active player makes small decisions in any order until EndTurn. Each place gives at most one
+action a turn (``SalaState.spent_places``): a creature that comes down in the place of one that
+already acted or went to the Canil does not act, so a turn never has more actions than places
+("three cats, three actions").
 """
 
 from __future__ import annotations
@@ -163,9 +164,14 @@ def _from_hand(s: SalaState, p: int, cid: str) -> None:
         s.known[p].remove(cid)
 
 
-def _spend(s: SalaState, c: Creature) -> None:
+def _spend(s: SalaState, slot: int) -> Creature:
+    """The creature in ``slot`` spends its action, and the place has given this turn's action."""
+    c = s.field[s.current][slot]
+    assert c is not None
     c.acted = True
     s.actions_spent += 1
+    s.spent_places[slot] = True
+    return c
 
 
 def apply(s: SalaState, p: int, a: Action) -> list[Event]:
@@ -178,12 +184,11 @@ def apply(s: SalaState, p: int, a: Action) -> list[Event]:
         return attack(s, p, a)
     if isinstance(a, PlayCreature):
         _from_hand(s, p, a.card)
-        slot = fx.free_place(s, p)
+        slot = fx.place_for(s, p, to_act=True)
         new = fx.enter(s, p, a.card, slot)
         s.played_creature = True
-        unacted = sum(1 for x in me if x is not None and x is not new and not x.acted)
-        # the very first turn, and "three cats, three actions"
-        new.acted = s.turn == 1 or s.actions_spent + unacted + 1 > MAX_ACTIONS
+        # the very first turn, and no acting in the place of one that acted this turn
+        new.acted = s.turn == 1 or s.spent_places[slot]
         return [ev("creature_played", player=p, card=cards[a.card].name, can_act=not new.acted)]
     if isinstance(a, PlayItem):
         _from_hand(s, p, a.card)
@@ -218,37 +223,28 @@ def apply(s: SalaState, p: int, a: Action) -> list[Event]:
         s.canil[p].append(a.card)  # once resolved, to the Canil
         return out
     if isinstance(a, UseAbility | UseItem):
-        c = me[a.slot]
-        assert c is not None
-        _spend(s, c)
+        c = _spend(s, a.slot)
         src = cards[c.card] if isinstance(a, UseAbility) else cards[c.item or ""]
         assert src.effect is not None
         kind = "ability_used" if isinstance(a, UseAbility) else "item_used"
         out = [ev(kind, player=p, card=cards[c.card].name, source=src.name)]
         return out + fx.run(s, src.effect, p, a.target, src.params)
     if isinstance(a, GoToCanil):
-        c = me[a.slot]
-        assert c is not None
-        _spend(s, c)
+        c = _spend(s, a.slot)
         fx.to_canil(s, p, a.slot)
         return [ev("to_canil", player=p, card=cards[c.card].name)]
     if isinstance(a, GoToOficina):
-        c = me[a.slot]
-        assert c is not None
-        _spend(s, c)
+        c = _spend(s, a.slot)
         c.oficina = True
         return [ev("to_oficina", player=p, card=cards[c.card].name)]
     raise AssertionError(f"unhandled action {a!r}")
 
 
 def attack(s: SalaState, p: int, a: Attack) -> list[Event]:
-    me = s.field[p]
     total = 0
     names = []
     for i in a.attackers:
-        c = me[i]
-        assert c is not None
-        _spend(s, c)
+        c = _spend(s, i)
         total += fx.attack_value(s, c)
         names.append(s.cards[c.card].name)
     who = " + ".join(names)
@@ -268,6 +264,7 @@ def start_turn(s: SalaState) -> list[Event]:
     p = s.current
     s.played_creature = s.played_other = False
     s.actions_spent = 0
+    s.spent_places = [False] * PLACES
     out = [fx.ev("turn", player=p, turn=s.turn)]
     for c in s.field[p]:
         if c is None:

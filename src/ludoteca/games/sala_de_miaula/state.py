@@ -60,6 +60,8 @@ class SalaState(GameState):
         self.played_creature = False
         self.played_other = False
         self.actions_spent = 0
+        # the current player's places that have given an action this turn (one each at most)
+        self.spent_places = [False] * PLACES
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.reason = ""
@@ -165,6 +167,7 @@ class SalaState(GameState):
             "played_creature": self.played_creature,
             "played_other": self.played_other,
             "actions_spent": self.actions_spent,
+            "spent_places": list(self.spent_places),
             "players": players,
             "over": self.over,
         }
@@ -218,6 +221,7 @@ class SalaState(GameState):
         s.played_creature = self.played_creature
         s.played_other = self.played_other
         s.actions_spent = self.actions_spent
+        s.spent_places = self.spent_places[:]
         s.over = self.over
         s.winners = self.winners
         s.reason = self.reason
@@ -241,6 +245,7 @@ class SalaState(GameState):
             "played_creature": self.played_creature,
             "played_other": self.played_other,
             "actions_spent": self.actions_spent,
+            "spent_places": list(self.spent_places),
             "over": self.over,
             "winners": list(self.winners),
             "reason": self.reason,
@@ -265,6 +270,9 @@ class SalaState(GameState):
         s.played_creature = bool(d["played_creature"])
         s.played_other = bool(d["played_other"])
         s.actions_spent = int(d["actions_spent"])
+        s.spent_places = [bool(x) for x in d["spent_places"]]
+        if len(s.spent_places) != PLACES:
+            raise ValueError(f"spent_places must list {PLACES} places")
         s.over = bool(d["over"])
         s.winners = tuple(d["winners"])
         s.reason = str(d["reason"])
@@ -304,6 +312,11 @@ class SalaState(GameState):
                 if c.item is not None and self.cards[c.item].potion:
                     assert c.status == 0, "a creature with a Potion is sick or fainted"
         assert self.actions_spent <= PLACES, "more actions than places in one turn"
+        assert self.actions_spent == sum(self.spent_places), "an action without its place"
+        for i, c in enumerate(self.field[self.current]):
+            assert c is None or c.acted or not self.spent_places[i], (
+                "a creature may act in a place that already gave this turn's action"
+            )
         if self.over:
             assert self.winners
         elif 0 in self.life:
