@@ -87,6 +87,8 @@ def _pull_card(s: CoatlState, t: int) -> None:
     for pl in s.players:
         if t in pl.hand:
             pl.hand.remove(t)
+            if t in pl.shown:
+                pl.shown.remove(t)
             pl.hand.append(s.deck.pop())
             pl.hand.sort()
             return
@@ -101,6 +103,7 @@ def set_hand(s: CoatlState, p: int, types: list[int]) -> None:
     pl = s.players[p]
     s.deck.extend(pl.hand)
     pl.hand = []
+    pl.shown = []
     for t in types:
         _pull_card(s, t)
         pl.hand.append(t)

@@ -85,7 +85,8 @@ def test_a_deck_draw_is_told_only_to_the_drawer() -> None:
     s.apply(0, StopTaking())
     public = [e for e in events if e.kind == "drew_prophecy"]
     private = [e for e in events if e.kind == "drew_prophecy_own"]
-    assert public and "prophecy" not in public[0].data and 0 not in public[0].to
+    # the table (spectators too) learns that a card was drawn, never which one
+    assert public and "prophecy" not in public[0].data and public[0].visible_to(None)
     assert private and private[0].to == frozenset({0}) and "prophecy" in private[0].data
 
 

@@ -119,6 +119,9 @@ def render(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> Ren
             g.add_row(f"{ui('temples')}:", "\n".join(temples) or ui("empty"))
         else:
             g.add_row(f"{ui('hand')}:", f"{pl['hand_size']} ({ui('hidden')})")
+            if pl.get("shown"):
+                shown = [words.prophecy_name(cat, t, lang) for t in pl["shown"]]
+                g.add_row(f"{ui('shown')}:", "\n".join(shown))
             g.add_row(f"{ui('temples')}:", f"{pl['temple_hand_size']} ({ui('hidden')})")
         if pl["promised"]:
             promised = [words.temple_name(cat, t, lang) for t in pl["promised"]]

@@ -34,6 +34,8 @@ _FAMILY_COLOURS: dict[str, int] = {
     "mirror": 2,
 }
 FAMILIES = tuple(_FAMILY_COLOURS)
+# families that score their value once, however often the pattern shows (decision 9)
+SINGLE_VALUE = frozenset({"alternating", "two_two", "three_two", "rainbow", "mirror"})
 
 PROPHECY_CARDS = 54
 TEMPLE_CARDS = 15
@@ -79,6 +81,8 @@ class _ProphecyModel(BaseModel):
             raise ValueError("a bridge's middle colour must differ from its ends")
         if self.family == "mirror" and self.colours[0] == self.colours[1]:
             raise ValueError("a mirror needs two different colours")
+        if self.family in SINGLE_VALUE and (len(self.tiers) != 1 or self.tiers[0][0] != 1):
+            raise ValueError(f"a {self.family} card scores once: one tier [1, points]")
         last = (0, 0)
         for need, pts in self.tiers:
             if need <= last[0] or pts <= last[1]:
@@ -119,6 +123,12 @@ class _TempleScoring(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     one: int = Field(ge=1)
     both: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _rises(self) -> _TempleScoring:
+        if self.both <= self.one:
+            raise ValueError("both conditions must score more than one")
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +182,7 @@ def parse_prophecies(
         raise DataError(f"{source}: no [[prophecy]] entries")
     out: list[Prophecy] = []
     seen: set[str] = set()
+    patterns: dict[tuple[str, str], str] = {}
     for i, raw in enumerate(entries):
         name = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
         try:
@@ -181,6 +192,13 @@ def parse_prophecies(
         if m.id in seen:
             raise DataError(f"{source}: prophecy {m.id!r} is listed twice")
         seen.add(m.id)
+        pattern = (m.family, m.colours)
+        if pattern in patterns:
+            raise DataError(
+                f"{source}: prophecy {m.id!r} repeats the pattern of {patterns[pattern]!r} "
+                "(copies of one card are one entry with `copies`)"
+            )
+        patterns[pattern] = m.id
         out.append(
             Prophecy(
                 i,
@@ -222,6 +240,9 @@ def parse_temples(
             Condition(c.kind, tuple(COLOURS.index(x) for x in c.colours), c.value)
             for c in (m.a, m.b)
         ]
+        twin = next((t.id for t in out if {t.a, t.b} == set(conds)), None)
+        if twin is not None:
+            raise DataError(f"{source}: temple {m.id!r} has the conditions of {twin!r}")
         out.append(Temple(i, m.id, conds[0], conds[1]))
     if len(out) != TEMPLE_CARDS:
         raise DataError(f"{source}: the catalog holds {len(out)} temples, Coatl has {TEMPLE_CARDS}")

@@ -63,9 +63,11 @@ class Player:
     """A seat's board (pieces, sorted), hands (sorted ids), sacrifice tokens and Coatls.
 
     ``temples`` are the secret Temples in hand; ``promised`` those taken face up with the
-    Priest's Promise: in hand too, but everyone saw which they are."""
+    Priest's Promise: in hand too, but everyone saw which they are. ``shown`` are the
+    Prophecies in ``hand`` that the whole table saw arrive (taken from the face-up display)
+    and has not seen leave: public knowledge about a hidden hand (sorted, a part of ``hand``)."""
 
-    __slots__ = ("board", "coatls", "hand", "promised", "temples", "tokens")
+    __slots__ = ("board", "coatls", "hand", "promised", "shown", "temples", "tokens")
 
     def __init__(
         self,
@@ -75,6 +77,7 @@ class Player:
         tokens: list[bool] | None = None,
         coatls: list[Coatl] | None = None,
         promised: list[int] | None = None,
+        shown: list[int] | None = None,
     ) -> None:
         self.board: list[int] = board if board is not None else []
         self.hand: list[int] = hand if hand is not None else []
@@ -82,6 +85,7 @@ class Player:
         self.tokens: list[bool] = tokens if tokens is not None else [True] * TOKENS
         self.coatls: list[Coatl] = coatls if coatls is not None else []
         self.promised: list[int] = promised if promised is not None else []
+        self.shown: list[int] = shown if shown is not None else []
 
     def unfinished(self) -> int:
         return sum(1 for c in self.coatls if not c.done)
@@ -97,6 +101,7 @@ class Player:
             self.tokens[:],
             [c.clone() for c in self.coatls],
             self.promised[:],
+            self.shown[:],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -107,6 +112,7 @@ class Player:
             "tokens": self.tokens[:],
             "coatls": [c.to_json() for c in self.coatls],
             "promised": self.promised[:],
+            "shown": self.shown[:],
         }
 
     @classmethod
@@ -118,4 +124,5 @@ class Player:
             [bool(x) for x in d["tokens"]],
             [Coatl.from_json(c) for c in d["coatls"]],
             list(d["promised"]),
+            list(d.get("shown", [])),
         )

@@ -247,16 +247,13 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         card = s.display[a.slot]
         s.display[a.slot] = -1
         _to_hand(pl, card)
+        _sorted_insert(pl.shown, card)  # the table saw it go into this hand
         ev.append(Event("took_prophecy", {"player": p, "prophecy": card, "slot": a.slot}))
         _after_take(s, pl, ev)
     elif isinstance(a, DrawProphecy):
         card = draw_card(s, ev)
         _to_hand(pl, card)
-        ev.append(
-            Event(
-                "drew_prophecy", {"player": p}, frozenset(o for o in range(s.num_players) if o != p)
-            )
-        )
+        ev.append(Event("drew_prophecy", {"player": p}))  # the table, spectators included
         ev.append(Event("drew_prophecy_own", {"player": p, "prophecy": card}, frozenset((p,))))
         _after_take(s, pl, ev)
     elif isinstance(a, StopTaking):
@@ -280,7 +277,7 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
             Event("added_piece", {"player": p, "coatl": a.coatl, "piece": a.piece, "end": a.end})
         )
     elif isinstance(a, AttachProphecy):
-        pl.hand.remove(a.prophecy)
+        _from_hand(pl, a.prophecy)
         pl.coatls[a.coatl].prophecies.append(a.prophecy)
         s.phase = ASSEMBLY
         ev.append(
@@ -338,7 +335,7 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         refill_display(s, ev)
         s.phase = VISION_PHASE
     elif isinstance(a, VisionDiscard):
-        pl.hand.remove(a.prophecy)
+        _from_hand(pl, a.prophecy)
         s.discard.append(a.prophecy)
         ev.append(Event("discarded_prophecy", {"player": p, "prophecy": a.prophecy}))
     elif isinstance(a, VisionDone):
@@ -382,6 +379,13 @@ def _sorted_insert(xs: list[int], x: int) -> None:
 
 def _to_hand(pl: Player, card: int) -> None:
     _sorted_insert(pl.hand, card)
+
+
+def _from_hand(pl: Player, card: int) -> None:
+    """A Prophecy leaves the hand face up: the table now knows one copy fewer is there."""
+    pl.hand.remove(card)
+    if card in pl.shown:
+        pl.shown.remove(card)
 
 
 def _to_board(pl: Player, code: int) -> None:
@@ -560,6 +564,9 @@ def check_invariants(s: CoatlState) -> None:
         if s.phase != SETUP:
             assert len(pl.hand) <= HAND_LIMIT, "more than 5 Prophecies in a hand"
         assert pl.board == sorted(pl.board) and pl.hand == sorted(pl.hand)
+        assert pl.shown == sorted(pl.shown) and not Counter(pl.shown) - Counter(pl.hand), (
+            "the cards the table saw enter a hand are in that hand"
+        )
         assert pl.unfinished() <= MAX_UNFINISHED and len(pl.coatls) <= MAX_COATLS
         for code in pl.board:
             seen[code // NUM_COLOURS][code % NUM_COLOURS] += 1

@@ -18,6 +18,7 @@ from .constants import (
     TAIL_SPACES,
     TAILS_PER_COLOUR,
     TEMPLE_PILES,
+    TOKENS,
 )
 from .model import SETUP, Player
 from .options import CoatlOptions
@@ -45,7 +46,8 @@ def new_state(game: CoatlGame, num_players: int, seed: int, options: CoatlOption
     s.heads = [-1] * HEAD_SPACES
     s.tails = [-1] * TAIL_SPACES
     fill_empty_spaces(s)
-    s.players = [Player() for _ in range(num_players)]
+    # without the tokens (the text's advice for a first game) no one holds any
+    s.players = [Player(tokens=[options.sacrifice_tokens] * TOKENS) for _ in range(num_players)]
     # 5. one secret Temple each, the rest in two face-up piles
     temples = list(range(NUM_TEMPLES))
     rng.shuffle(temples)

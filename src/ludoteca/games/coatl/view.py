@@ -3,7 +3,8 @@
 Hidden: the other players' Prophecy and Temple hands, the order of the Prophecy deck, the Temple
 cards under the top of each face-up pile, and the next draws from the bags (the bags hold
 counts; what comes out is drawn from the state's RNG, which determinize reseeds). Every piece,
-the display, the discard pile and every card beside a Coatl are public (docs/rules/coatl.md).
+the display, the discard pile and every card beside a Coatl are public (docs/rules/coatl.md),
+and so are the Prophecies a player took from the display and still holds (``shown``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def view(s: CoatlState, player: int | None) -> dict[str, Any]:
         d: dict[str, Any] = {
             "board": pl.board[:],
             "hand_size": len(pl.hand),
+            "shown": pl.shown[:],
             "temple_hand_size": len(pl.temples),
             "promised": pl.promised[:],
             "tokens": pl.tokens[:],
@@ -68,25 +70,29 @@ def view(s: CoatlState, player: int | None) -> dict[str, Any]:
 def determinize(s: CoatlState, player: int, rng: random.Random) -> CoatlState:
     new = s.clone()
     me = s.players[player]
-    # Prophecies p cannot place: the deck and the other hands, rebuilt in sorted order
+    # Prophecies p cannot place: the deck and the unshown part of the other hands, rebuilt in
+    # sorted order (a card the table saw taken from the display stays in its taker's hand)
     seen: Counter[int] = (
         Counter(me.hand) + Counter(s.discard) + Counter(c for c in s.display if c >= 0)
     )
-    for pl in s.players:
+    for q, pl in enumerate(s.players):
         for c in pl.coatls:
             seen.update(c.prophecies)
+        if q != player:
+            seen.update(pl.shown)
     pool = sorted((Counter(FULL_DECK) - seen).elements())
     rng.shuffle(pool)
     # the acting player is dealt first, so that what the rules reveal about their hand holds
     cur = s.current
     order = [cur] + [q for q in range(s.num_players) if q != cur]
     need = _needed_prophecy(s) if cur != player else None
-    if need is not None:
+    if need is not None and not any(prophecy_points(t, need) > 0 for t in s.players[cur].shown):
         _to_front(pool, lambda t: prophecy_points(t, need) > 0)
     for q in order:
         if q != player:
-            k = len(s.players[q].hand)
-            new.players[q].hand = sorted(pool[:k])
+            shown = s.players[q].shown
+            k = len(s.players[q].hand) - len(shown)
+            new.players[q].hand = sorted([*shown, *pool[:k]])
             pool = pool[k:]
     assert len(pool) == len(s.deck), "determinize: the unseen Prophecies do not match the deck size"
     new.deck = pool
