@@ -11,7 +11,7 @@ import tomllib
 from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from ...engine.errors import DataError
 
@@ -60,8 +60,8 @@ class _Catalog(BaseModel):
 
 class _Deck(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    defuse_in_pile: int = Field(ge=0)
-    cards: dict[str, int]
+    defuse_in_pile: StrictInt = Field(ge=0)
+    cards: dict[str, StrictInt]
 
 
 class _Decks(BaseModel):
@@ -117,8 +117,8 @@ def load_decks(
     index = {k: i for i, k in enumerate(keys)}
     for name, deck in decks.deck.items():
         where = f"exploding_kittens/data/{source}: deck.{name}"
-        if not name.isdigit() or not 2 <= int(name) <= 10:
-            raise DataError(f"{where}: the player count must be 2..10")
+        if not name.isdigit() or str(int(name)) != name or not 2 <= int(name) <= 10:
+            raise DataError(f"{where}: the player count must be written 2..10")
         n = int(name)
         counts = [0] * len(keys)
         for key, c in deck.cards.items():

@@ -20,7 +20,7 @@ class ExplodingKittens(Game):
     names: ClassVar[Mapping[str, str]] = {"pt-BR": "Gatinhos Explosivos", "en": "Exploding Kittens"}
     min_players = 2
     max_players = 10
-    rules_version = "1"
+    rules_version = "2"
     Options = Options
 
     def __init__(self) -> None:

@@ -143,6 +143,13 @@ def discard_from_hand(st: EKState, p: int, c: int, k: int = 1) -> None:
         played_publicly(st, p, c)
 
 
+def forget_order(st: EKState, p: int) -> None:
+    """p is about to slip a card into the pile secretly: every other seat loses the slots it
+    knew, since whether a known card moved down one place would tell where the card went."""
+    keep = 1 << p
+    st.pk = [m & keep for m in st.pk]
+
+
 # -- drawing and kittens ----------------------------------------------------------------
 def draw(st: EKState, bottom: bool) -> list[Event]:
     p = st.cur
@@ -339,8 +346,9 @@ def alter_start(st: EKState, k: int) -> list[Event]:
         st.pk[-i] = bit
     cards = [KEYS[st.pile[-i]] for i in range(1, k + 1)]
     out = [ev("saw", player=p, count=k), ev("future", TO[p], player=p, cards=cards)]
-    top = st.pile[len(st.pile) - k :]
-    if k <= 1 or top.count(top[0]) == k:
+    # always k - 1 placements, even when some are forced: how many decisions the player makes
+    # must not tell the table whether the top cards are alike
+    if k <= 1:
         to_main(st)
         out.append(ev("altered", player=p))
         return out
@@ -354,14 +362,12 @@ def alter_start(st: EKState, k: int) -> list[Event]:
 def alter_pick(st: EKState, c: int) -> list[Event]:
     pile = st.pile
     top = len(pile) - 1 - st.ai
-    low = len(pile) - st.ak
     j = top
     while pile[j] != c:
         j -= 1
     pile[j], pile[top] = pile[top], pile[j]
     st.ai += 1
-    left = pile[low:top]
-    if len(left) <= 1 or left.count(left[0]) == len(left):
+    if st.ai == st.ak - 1:  # the last card has its place
         st.ak = st.ai = 0
         to_main(st)
         return [ev("altered", player=st.cur)]
@@ -545,6 +551,7 @@ def do_defuse(st: EKState, p: int, a: A.DefuseAt) -> list[Event]:
     st.hn[p] -= 1
     st.discard.append(DEFUSE)
     played_publicly(st, p, DEFUSE)
+    forget_order(st, p)
     i = len(st.pile) - a.position
     st.pile.insert(i, KITTEN)
     st.pk.insert(i, 1 << p)
@@ -556,6 +563,7 @@ def do_defuse(st: EKState, p: int, a: A.DefuseAt) -> list[Event]:
 
 
 def do_bury_at(st: EKState, p: int, a: A.BuryAt) -> list[Event]:
+    forget_order(st, p)
     i = len(st.pile) - a.position
     st.pile.insert(i, st.limbo)
     st.pk.insert(i, st.lmask)

@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
-from .cards import KEYS, KITTEN, NK, NOPE
+from .cards import DEFUSE, KEYS, KITTEN, NK, NOPE
 
 if TYPE_CHECKING:
     from .state import EKState
@@ -31,7 +31,7 @@ PHASES = (
     "bury",
     "over",
 )
-FIVE, WINDOW, ALTER, OVER = 3, 4, 7, 10
+FIVE, WINDOW, ALTER, DEFUSE_PHASE, OVER = 3, 4, 7, 8, 10
 PEND_PAIR, PEND_TRIPLE, PEND_FIVE = 100, 101, 102
 
 
@@ -152,6 +152,10 @@ def determinize(st: EKState, p: int, rng: random.Random) -> EKState:
     pool = [c for _, c in sorted([(rnd(), c) for c in pool])]
     if st.phase == FIVE and st.cur != p:
         pool = _reserve_five(st, fixed[st.cur], pool)
+    if st.phase == DEFUSE_PHASE and st.cur != p and not fixed[st.cur][DEFUSE]:
+        # the table is waiting for cur to defuse: everyone knows cur holds a Defuse
+        pool.remove(DEFUSE)
+        fixed[st.cur][DEFUSE] = 1
     i = 0
     for q in st.alive_t:
         if q == p:
