@@ -178,6 +178,19 @@ def test_favor_target_chooses() -> None:
     assert st.cur == 0 and st.phase == 0
 
 
+def test_favor_clock_gives_the_cheapest_card() -> None:
+    """Our clock on a Favor gives a cat before an action card, a Nope or a Defuse."""
+    st = setup(3, {0: ["favor"], 1: ["defuse", "nope", "skip", "cat_red"], 2: []}, PILE)
+    play(st, "favor")
+    st.apply(0, A.Target(1))
+    all_pass(st)
+    assert st.timeout_action(1) == A.Give(C["cat_red"])
+    st.hands[1][C["cat_red"]] = 0
+    assert st.timeout_action(1) == A.Give(C["skip"])
+    st.hands[1][C["skip"]] = 0
+    assert st.timeout_action(1) == A.Give(C["nope"])
+
+
 def test_favor_needs_a_target_with_cards() -> None:
     """Favor can't be played when nobody else holds a card."""
     st = setup(2, {0: ["favor"], 1: []}, PILE)

@@ -13,6 +13,7 @@ from . import actions as A
 from .cards import (
     ACTION_CARDS,
     CATS,
+    DEFUSE,
     FAVOR,
     KITTEN,
     NK,
@@ -196,7 +197,8 @@ def is_legal(st: EKState, p: int, a: Action) -> bool:
 
 def timeout_action(st: EKState, p: int) -> Action:
     """The table clock: a kitten goes off ("se não for rápido o suficiente"), a window passes,
-    a turn ends by drawing; elsewhere the first legal choice."""
+    a turn ends by drawing, a Favor gives the cheapest card (cats first, Defuse last);
+    elsewhere the first legal choice."""
     from ...engine.errors import IllegalAction
 
     if p not in st._actors:
@@ -206,6 +208,13 @@ def timeout_action(st: EKState, p: int) -> Action:
         return A.EXPLODE
     if ph == WINDOW:
         return A.PASS
+    if ph == GIVE:
+        # a Favor the giver let run out: the card they would miss least, never a Defuse or a
+        # Nope while anything else is in hand
+        h = st.hands[p]
+        for c in (*CATS, WILD, *ACTION_CARDS, NOPE, DEFUSE):
+            if h[c]:
+                return A.GIVE[c]
     return legal_actions(st, p)[0]
 
 
