@@ -13,6 +13,8 @@ from collections.abc import Callable
 from ..engine import Game
 from ..engine.registry import module_suffix
 from .base import Agent, AgentSpecError, parse_spec
+from .equilibrium import EquilibriumAgent
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
 
@@ -47,6 +49,8 @@ def _construct(cls: Callable[..., Agent], name: str, seed: int, kwargs: dict[str
 _FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda game, seed, **kw: _construct(RandomAgent, "random", seed, kw),
     "heuristic": _heuristic,
+    "ismcts": lambda game, seed, **kw: _construct(IsmctsAgent, "ismcts", seed, kw),
+    "equilibrium": lambda game, seed, **kw: _construct(EquilibriumAgent, "equilibrium", seed, kw),
 }
 
 

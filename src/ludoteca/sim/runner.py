@@ -38,11 +38,15 @@ def play_one(
     index: int,
     options: Mapping[str, Any] | None = None,
     keep_record: bool = True,
+    deal_seed: int | None = None,
 ) -> GameOutcome:
+    """``deal_seed`` (default ``seed + index``) lets paired games share one deal (tournaments)."""
     game = get_game(game_id)
-    match = Match(game, num_players, seed + index, options, list(seats))
+    deal = seed + index if deal_seed is None else deal_seed
+    match = Match(game, num_players, deal, options, list(seats))
     players = [make_agent(spec, game, agent_seed(seed, index, s)) for s, spec in enumerate(seats)]
     state = match.state
+    decisions = 0
     while not state.is_over:
         p = state.actors[0]
         action = players[p].act(SeatHandle(state, p))
@@ -50,17 +54,18 @@ def play_one(
             match.apply(p, action)
         else:
             state.apply(p, action)
+        decisions += 1
     r = state.result()
     turns = r.details.get("turns")
     return GameOutcome(
         index,
-        seed + index,
+        deal,
         list(seats),
         list(r.winners),
         list(r.ranking),
         None if r.scores is None else list(r.scores),
         r.reason,
-        len(match.record.actions) if keep_record else -1,
+        decisions,
         int(turns) if isinstance(turns, int) else None,
         match.record.to_json() if keep_record else {},
     )
@@ -97,6 +102,12 @@ def iter_games(
         )
         for i in range(n)
     ]
+    yield from run_tasks(tasks, workers)
+
+
+def run_tasks(tasks: Sequence[tuple[Any, ...]], workers: int = 1) -> Iterator[GameOutcome]:
+    """Play ``play_one(*task)`` for each task: in task order with one worker, else as they end."""
+    n = len(tasks)
     if workers <= 1:
         for t in tasks:
             yield _work(t)

@@ -1,0 +1,64 @@
+"""ISMCTS iterations per second, per game (one core, random rollouts unless --rollout).
+
+For each game: P positions reached by random play (deal seeds 0..P-1, a random number of
+moves in), at each a search of N iterations by the first actor; prints iterations/s (total
+iterations over total search time) and the mean time per move at that budget.
+
+    .venv/bin/python benchmarks/ismcts_speed.py
+    .venv/bin/python benchmarks/ismcts_speed.py --games nine-domains --iterations 2000 --players 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import ludoteca
+from ludoteca.agents.ismcts import search
+from ludoteca.engine import SeatHandle
+
+
+def positions(game: ludoteca.Game, players: int, count: int) -> list[ludoteca.GameState]:
+    out = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        for _ in range(rng.randrange(0, 12)):
+            if not state.actors:
+                break
+            p = state.actors[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+        seed += 1
+        if state.actors and len(state.legal_actions(state.actors[0])) > 1:
+            out.append(state)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", default=",".join(g.id for g in ludoteca.list_games()))
+    ap.add_argument("--players", type=int, default=None, help="default: each game's minimum")
+    ap.add_argument("--positions", type=int, default=5)
+    ap.add_argument("--iterations", type=int, default=500)
+    ap.add_argument("--rollout", default="random", choices=["random", "heuristic"])
+    args = ap.parse_args()
+    print(f"ISMCTS, {args.iterations} iterations per move, rollout={args.rollout}, one core")
+    print(f"{'game':<20} {'players':>7} {'iterations/s':>13} {'s per move':>11}")
+    for gid in args.games.split(","):
+        game = ludoteca.get_game(gid)
+        n = args.players or game.min_players
+        states = positions(game, n, args.positions)
+        total = 0.0
+        for i, state in enumerate(states):
+            handle = SeatHandle(state, state.actors[0])
+            t0 = time.perf_counter()
+            search(handle, random.Random(i), args.iterations, None, 0.7, args.rollout)
+            total += time.perf_counter() - t0
+        rate = args.iterations * len(states) / total
+        print(f"{gid:<20} {n:>7} {rate:>13.0f} {total / len(states):>11.3f}")
+
+
+if __name__ == "__main__":
+    main()
