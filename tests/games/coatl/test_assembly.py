@@ -316,3 +316,43 @@ def test_fulfilled_cards_stay_visible() -> None:
     seen = s.view(1)["players"][0]["coatls"][0]
     assert seen["prophecies"] == [T("colour-count-y")] and seen["temple"] == TM("absent-k-length-8")
     assert seen["done"] is True
+
+
+def test_fast_assembly_moves_match_the_rule_piece_by_piece() -> None:
+    """The optimised move list equals the one built from ``piece_fits`` (the rule as written)."""
+    from ludoteca import Action
+    from ludoteca.games.coatl.assembly import assembly_actions, attachable, closed_coatl, piece_fits
+    from ludoteca.games.coatl.model import Player
+
+    def reference(pl: Player) -> list[Action]:
+        ci = closed_coatl(pl)
+        if ci >= 0:
+            c = pl.coatls[ci]
+            closing: list[Action] = [AttachProphecy(ci, t) for t in attachable(pl, c, c.colours())]
+            return closing + ([FinishCoatl(ci)] if c.prophecies else [])
+        acts: list[Action] = []
+        board = sorted(set(pl.board))
+        if pl.unfinished() < 2 and len(pl.coatls) < 3:
+            acts += [StartCoatl(p) for p in board]
+        for ci, c in enumerate(pl.coatls):
+            if c.done:
+                continue
+            seq, head, tail = c.colours(), c.has_head(), c.has_tail()
+            for p in board:
+                for end in (FRONT, BACK):
+                    if piece_fits(pl, c, seq, p, end, head, tail):
+                        acts.append(AddPiece(ci, p, end))
+            acts += [AttachProphecy(ci, t) for t in attachable(pl, c, seq)]
+        return acts
+
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = GAME.new_game(2 + seed % 3, seed, {})
+        while not s.is_over:
+            p = s.actors[0]
+            pl = s.players[p]
+            assert assembly_actions(pl) == reference(pl)
+            checked += 1
+            s.apply(p, rng.choice(s.legal_actions(p)))
+    assert checked > 1000

@@ -18,7 +18,7 @@ Counter = Callable[[Sequence[int]], int]
 
 
 def count_colour(seq: Sequence[int], c: int) -> int:
-    return sum(1 for x in seq if x == c)
+    return seq.count(c)
 
 
 def runs(seq: Sequence[int], c: int) -> list[int]:
@@ -50,9 +50,12 @@ def count_sequence(seq: Sequence[int], pattern: Sequence[int]) -> int:
     n = len(seq)
     i = 0
     found = 0
-    pat = list(pattern)
+    pat = tuple(pattern)
+    first = pat[0]
+    s = tuple(seq)  # slices of a tuple compare without building lists
     while i + k <= n:
-        if list(seq[i : i + k]) == pat:
+        # the first-colour test skips most slices (this runs for every listed move)
+        if s[i] == first and s[i : i + k] == pat:
             found += 1
             i += k
         else:
@@ -138,7 +141,9 @@ POINTS_BY_COUNT: tuple[tuple[int, ...], ...] = tuple(
 
 
 @lru_cache(maxsize=1 << 16)
-def _points(ptype: int, seq: tuple[int, ...]) -> int:
+def seq_points(ptype: int, seq: tuple[int, ...]) -> int:
+    """``prophecy_points`` for a colour tuple: the memoised core, for callers that already
+    hold a tuple (move generation), so no copy is made per call."""
     k = COUNTERS[ptype](seq)
     return POINTS_BY_COUNT[ptype][min(k, _MAX_OCC - 1)]
 
@@ -147,7 +152,7 @@ def prophecy_points(ptype: int, seq: Sequence[int]) -> int:
     """What Prophecy type ``ptype`` scores on a Coatl of colours ``seq`` (0: not fulfilled).
 
     Memoised: the same short Coatls are scored over and over while legal moves are listed."""
-    return _points(ptype, tuple(seq))
+    return seq_points(ptype, tuple(seq))
 
 
 def condition_met(cond: Condition, seq: Sequence[int]) -> bool:

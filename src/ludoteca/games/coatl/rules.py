@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, Event
 from .actions import (
-    BACK,
     FRONT,
     AddPiece,
     AttachProphecy,
@@ -34,6 +33,7 @@ from .actions import (
     VisionDiscard,
     VisionDone,
 )
+from .assembly import assembly_actions, closed_coatl
 from .cards import FULL_DECK, NUM_TEMPLES
 from .constants import (
     BOARD_LIMIT,
@@ -50,7 +50,9 @@ from .constants import (
     NUM_COLOURS,
     PERFECT_PICK,
     PROMISE,
+    SUPPLY_SPACES,
     TAIL,
+    TEMPLE_PILES,
     VISION,
     piece,
 )
@@ -70,6 +72,10 @@ if TYPE_CHECKING:
     from .state import CoatlState
 
 
+_END_ASSEMBLY = EndAssembly()
+_STOP_TAKING = StopTaking()
+
+
 # -- legal actions ------------------------------------------------------------------------
 def legal_actions(s: CoatlState) -> list[Action]:
     pl = s.players[s.current]
@@ -79,12 +85,12 @@ def legal_actions(s: CoatlState) -> list[Action]:
     if ph == ASSEMBLY:
         acts = assembly_actions(pl)
         if closed_coatl(pl) < 0:
-            acts.append(EndAssembly())
+            acts.append(_END_ASSEMBLY)
         return acts
     if ph == PROPHECY:
         acts = take_actions(s, pl)
         if s.taken > 0:
-            acts.append(StopTaking())
+            acts.append(_STOP_TAKING)
         return acts
     if ph == TEMPLE:
         seq = pl.coatls[s.temple_coatl].colours()
@@ -107,19 +113,32 @@ def legal_actions(s: CoatlState) -> list[Action]:
     return []
 
 
+# interned actions (frozen, so sharing is safe): listing the moves allocates none of them
+_TAKE_PIECES = tuple(TakePieces(i) for i in range(SUPPLY_SPACES))
+_TAKE_PROPHECY = tuple(TakeProphecy(i) for i in range(DISPLAY_SIZE))
+_DRAW = DrawProphecy()
+_PICK_ONE = {k: tuple(PerfectPick(k, (c,)) for c in range(NUM_COLOURS)) for k in (HEAD, TAIL)}
+_PICK_TWO = {
+    (a, b): PerfectPick(BODY, (a, b)) for a in range(NUM_COLOURS) for b in range(a, NUM_COLOURS)
+}
+_VISION = Vision()
+_PROMISE = tuple(Promise(i) for i in range(TEMPLE_PILES))
+_PASS = Pass()
+
+
 def turn_actions(s: CoatlState, pl: Player) -> list[Action]:
     acts: list[Action] = []
     room = BOARD_LIMIT - len(pl.board)
     for i, space in enumerate(s.bodies):
         if space and len(space) <= room:
-            acts.append(TakePieces(i))
+            acts.append(_TAKE_PIECES[i])
     if room >= 1:
         for i, h in enumerate(s.heads):
             if h >= 0:
-                acts.append(TakePieces(BODY_SPACES + i))
+                acts.append(_TAKE_PIECES[BODY_SPACES + i])
         for i, t in enumerate(s.tails):
             if t >= 0:
-                acts.append(TakePieces(BODY_SPACES + HEAD_SPACES + i))
+                acts.append(_TAKE_PIECES[BODY_SPACES + HEAD_SPACES + i])
     acts += take_actions(s, pl)
     acts += assembly_actions(pl)
     if s.options.sacrifice_tokens:
@@ -127,100 +146,29 @@ def turn_actions(s: CoatlState, pl: Player) -> list[Action]:
             if room >= 1:
                 for kind in (HEAD, TAIL):
                     bag = s.bags[kind]
-                    acts += [PerfectPick(kind, (c,)) for c in range(NUM_COLOURS) if bag[c] > 0]
+                    row = _PICK_ONE[kind]
+                    acts += [row[c] for c in range(NUM_COLOURS) if bag[c] > 0]
             if room >= 2:
                 bag = s.bags[BODY]
                 for a in range(NUM_COLOURS):
                     for b in range(a, NUM_COLOURS):
                         if bag[a] >= (2 if a == b else 1) and bag[b] >= 1:
-                            acts.append(PerfectPick(BODY, (a, b)))
+                            acts.append(_PICK_TWO[a, b])
         if pl.tokens[VISION] and cards_to_take(s):
-            acts.append(Vision())
+            acts.append(_VISION)
         if pl.tokens[PROMISE]:
-            acts += [Promise(i) for i, pile in enumerate(s.piles) if pile]
+            acts += [_PROMISE[i] for i, pile in enumerate(s.piles) if pile]
     if not acts:
-        acts.append(Pass())
+        acts.append(_PASS)
     return acts
 
 
 def take_actions(s: CoatlState, pl: Player) -> list[Action]:
     if len(pl.hand) >= HAND_LIMIT:
         return []
-    acts: list[Action] = [TakeProphecy(i) for i, c in enumerate(s.display) if c >= 0]
+    acts: list[Action] = [_TAKE_PROPHECY[i] for i, c in enumerate(s.display) if c >= 0]
     if s.deck or s.discard:
-        acts.append(DrawProphecy())
-    return acts
-
-
-def closed_coatl(pl: Player) -> int:
-    """The unfinished Coatl that has both head and tail (it must be finished now), or -1."""
-    for i, c in enumerate(pl.coatls):
-        if not c.done and c.closed():
-            return i
-    return -1
-
-
-def attachable(pl: Player, c: Coatl, seq: list[int]) -> list[int]:
-    """Prophecy types in hand that may go beside Coatl ``c`` (of colours ``seq``) now."""
-    if len(c.prophecies) >= MAX_PROPHECIES_PER_COATL:
-        return []
-    return [
-        t for t in sorted(set(pl.hand)) if t not in c.prophecies and prophecy_points(t, seq) > 0
-    ]
-
-
-def piece_fits(
-    pl: Player, c: Coatl, seq: list[int], code: int, end: int, head: bool, tail: bool
-) -> bool:
-    """May piece ``code`` go at ``end`` of unfinished Coatl ``c``? (No dead end, docs/rules.)
-
-    ``head`` / ``tail``: whether ``c`` already has them (the caller knows, and this is hot)."""
-    kind = code // NUM_COLOURS
-    if end == FRONT:
-        if head or kind == TAIL:
-            return False
-        new = [code % NUM_COLOURS, *seq]
-    else:
-        if tail or kind == HEAD:
-            return False
-        new = [*seq, code % NUM_COLOURS]
-    # the cards already beside it must stay fulfilled
-    for t in c.prophecies:
-        if prophecy_points(t, new) <= 0:
-            return False
-    if (head or kind == HEAD) and (tail or kind == TAIL):
-        # this piece closes the Coatl: it must then be completable at once
-        if c.bodies() == 0:
-            return False
-        if not c.prophecies and not any(prophecy_points(t, new) > 0 for t in set(pl.hand)):
-            return False
-    return True
-
-
-def assembly_actions(pl: Player) -> list[Action]:
-    """The assembly sub-actions (EndAssembly aside)."""
-    ci = closed_coatl(pl)
-    if ci >= 0:
-        c = pl.coatls[ci]
-        acts: list[Action] = [AttachProphecy(ci, t) for t in attachable(pl, c, c.colours())]
-        if c.prophecies:
-            acts.append(FinishCoatl(ci))
-        return acts
-    acts = []
-    pieces = sorted(set(pl.board))
-    if pl.unfinished() < MAX_UNFINISHED and len(pl.coatls) < MAX_COATLS:
-        acts += [StartCoatl(p) for p in pieces]
-    for ci, c in enumerate(pl.coatls):
-        if c.done:
-            continue
-        seq = c.colours()
-        head = c.has_head()
-        tail = c.has_tail()
-        for p in pieces:
-            for end in (FRONT, BACK):
-                if piece_fits(pl, c, seq, p, end, head, tail):
-                    acts.append(AddPiece(ci, p, end))
-        acts += [AttachProphecy(ci, t) for t in attachable(pl, c, seq)]
+        acts.append(_DRAW)
     return acts
 
 

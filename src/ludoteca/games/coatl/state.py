@@ -88,7 +88,13 @@ class CoatlState(GameState):
             return False
         if self._legal is None:
             self._legal = (player, rules.legal_actions(self))
-        return action in self._legal[1]
+        legal = self._legal[1]
+        # the listed actions are interned, so a chosen one is usually the very object: an
+        # identity scan avoids a Python-level dataclass __eq__ per earlier entry
+        for a in legal:
+            if a is action:
+                return True
+        return action in legal
 
     def timeout_action(self, player: int) -> Action:
         """A clock ends the pending chain the least harmful way (docs/rules/coatl.md)."""
