@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -31,12 +33,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 
 @dataclass
 class Stats:
     sent: int = 0
+    in_window: int = 0  # moves sent during the --seconds of play
+    end: float = 0.0
     accepted: int = 0
     errors: int = 0
     timeouts: int = 0
@@ -50,7 +53,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, db: str, log: Path, redis: str | None = None
+) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -60,16 +65,19 @@ def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
             "--port",
             str(port),
             "--database",
-            f"sqlite:///{db}",
+            db,
             "--ai-delay",
             "0",
             "--log-level",
             "warning",
+            "--rate-limit",
+            "0",
+            *(["--redis", redis] if redis else []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=log.open("wb"),
     )
-    end = time.monotonic() + 30
+    end = time.monotonic() + 90
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
@@ -80,16 +88,108 @@ def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+class MiniSocket(asyncio.Protocol):
+    """A lean WebSocket client (RFC 6455, text frames only): the load clients share the cores
+    with the server, so each message should cost them as little as possible. Messages are
+    handed to ``on_message`` straight from ``data_received``, with no task per socket."""
+
+    def __init__(self, on_message: Any) -> None:
+        self.on_message = on_message
+        self.buf = bytearray()
+        self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.opened = False
+        self.transport: Any = None
+
+    @classmethod
+    async def connect(cls, host: str, port: int, path: str, on_message: Any) -> MiniSocket:
+        loop = asyncio.get_running_loop()
+        _, proto = await loop.create_connection(lambda: cls(on_message), host, port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        proto.transport.write(
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        await asyncio.wait_for(proto.ready, 30)
+        return proto
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.ready.done():
+            self.ready.set_exception(ConnectionError("closed during the handshake"))
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        if not self.opened:
+            i = buf.find(b"\r\n\r\n")
+            if i < 0:
+                return
+            status = bytes(buf[: buf.find(b"\r\n")])
+            del buf[: i + 4]
+            if b" 101 " not in status:
+                self.ready.set_exception(ConnectionError(status.decode(errors="replace")))
+                return
+            self.opened = True
+            self.ready.set_result(None)
+        while len(buf) >= 2:
+            n, pos = buf[1] & 0x7F, 2
+            if n == 126:
+                if len(buf) < 4:
+                    return
+                n, pos = int.from_bytes(buf[2:4], "big"), 4
+            elif n == 127:
+                if len(buf) < 10:
+                    return
+                n, pos = int.from_bytes(buf[2:10], "big"), 10
+            if len(buf) < pos + n:
+                return
+            op = buf[0] & 0x0F
+            payload = bytes(buf[pos : pos + n])
+            del buf[: pos + n]
+            if op == 1:
+                self.on_message(payload)
+            elif op == 9:
+                self._frame(0xA, payload)  # pong
+            elif op == 8:
+                self.transport.close()
+                return
+
+    def _frame(self, op: int, data: bytes) -> None:
+        n = len(data)
+        if n < 126:
+            head = bytes((0x80 | op, 0x80 | n))
+        elif n < 65536:
+            head = bytes((0x80 | op, 0x80 | 126)) + n.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | op, 0x80 | 127)) + n.to_bytes(8, "big")
+        mask = os.urandom(4)
+        key = int.from_bytes((mask * (n // 4 + 1))[:n], "big")
+        masked = (int.from_bytes(data, "big") ^ key).to_bytes(n, "big") if n else b""
+        self.transport.write(head + mask + masked)
+
+    def send(self, text: str) -> None:
+        if not self.transport.is_closing():
+            self._frame(1, text.encode())
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self._frame(8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+
 class Table:
     """One table: two seats, each with its own WebSocket."""
 
     def __init__(self, base: str, game: str, stats: Stats, rng: random.Random) -> None:
         self.base, self.game, self.stats, self.rng = base, game, stats, rng
         self.id = ""
-        self.last: dict[int, dict[str, Any]] = {}
-        self.socks: dict[int, Any] = {}
-        self.readers: list[asyncio.Task[None]] = []
+        self.last: dict[int, bytes] = {}  # the newest state text of each seat (parsed lazily)
+        self.socks: dict[int, MiniSocket] = {}
         self.waiting: tuple[int, int, float, asyncio.Future[None]] | None = None
+        self.done = False
 
     async def open(self, http: httpx.AsyncClient) -> None:
         r = await http.post(
@@ -97,43 +197,52 @@ class Table:
         )
         r.raise_for_status()
         self.id = r.json()["id"]
-        ws_base = self.base.replace("http", "ws", 1)
+        url = httpx.URL(self.base)
         for name in ("A", "B"):
             j = (await http.post(f"/api/tables/{self.id}/join", json={"name": name})).json()
-            ws = await websockets.connect(f"{ws_base}/ws/tables/{self.id}", max_size=2**22)
-            await ws.send(json.dumps({"type": "hello", "token": j["token"], "lang": "en"}))
-            self.socks[j["seat"]] = ws
-        for seat, ws in self.socks.items():
-            self.readers.append(asyncio.create_task(self.read(seat, ws)))
+            seat = j["seat"]
+            ws = await MiniSocket.connect(
+                url.host,
+                url.port or 80,
+                f"/ws/tables/{self.id}",
+                lambda raw, seat=seat: self.received(seat, raw),
+            )
+            ws.send(json.dumps({"type": "hello", "token": j["token"], "lang": "en"}))
+            self.socks[seat] = ws
         self.stats.acked[self.id] = 0
 
-    async def read(self, seat: int, ws: Any) -> None:
-        with contextlib.suppress(websockets.ConnectionClosed):
-            async for raw in ws:
-                m = json.loads(raw)
-                if m["type"] == "state":
-                    self.last[seat] = m
-                    w = self.waiting
-                    if w is not None and seat != w[0] and m["move"] > w[1] and not w[3].done():
-                        self.stats.latencies.append(time.perf_counter() - w[2])
-                        w[3].set_result(None)
-                elif m["type"] == "ack":
-                    self.stats.accepted += 1
-                    self.stats.acked[self.id] += 1
-                elif m["type"] == "error":
-                    self.stats.errors += 1
-                    w = self.waiting
-                    if w is not None and seat == w[0] and not w[3].done():
-                        w[3].set_result(None)
+    def received(self, seat: int, raw: bytes) -> None:
+        # only the head is read here; a state is parsed when its seat is about to move
+        head = raw[:40]
+        if head.startswith(b'{"type":"state"'):
+            self.last[seat] = raw
+            w = self.waiting
+            if w is not None and seat != w[0] and not w[3].done():
+                i = raw.find(b'"move":') + 7  # the table summary's, first: the same number
+                move = int(raw[i : raw.find(b",", i)])
+                if move > w[1]:
+                    self.stats.latencies.append(time.perf_counter() - w[2])
+                    w[3].set_result(None)
+            if b'"result":{' in raw:
+                self.done = True
+        elif head.startswith(b'{"type":"ack"'):
+            self.stats.accepted += 1
+            self.stats.acked[self.id] += 1
+        elif head.startswith(b'{"type":"error"'):
+            self.stats.errors += 1
+            w = self.waiting
+            if w is not None and seat == w[0] and not w[3].done():
+                w[3].set_result(None)
 
     def finished(self) -> bool:
-        return any(m.get("result") is not None for m in self.last.values())
+        return self.done
 
     async def step(self) -> None:
-        movers = [(s, m) for s, m in self.last.items() if m.get("legal")]
+        states = {s: json.loads(raw) for s, raw in self.last.items()}
+        movers = [(s, m) for s, m in states.items() if m.get("legal")]
         if not movers:
             return
-        newest = max(m["move"] for m in self.last.values())
+        newest = max(m["move"] for m in states.values())
         movers = [(s, m) for s, m in movers if m["move"] == newest]
         if not movers:
             return
@@ -142,9 +251,9 @@ class Table:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiting = (seat, m["move"], time.perf_counter(), fut)
         self.stats.sent += 1
-        await self.socks[seat].send(
-            json.dumps({"type": "move", "move": m["move"], "action": action})
-        )
+        if time.perf_counter() < self.stats.end:
+            self.stats.in_window += 1
+        self.socks[seat].send(json.dumps({"type": "move", "move": m["move"], "action": action}))
         try:
             await asyncio.wait_for(fut, 5)
         except TimeoutError:
@@ -153,30 +262,40 @@ class Table:
 
     async def close(self) -> None:
         for ws in self.socks.values():
-            await ws.close()
-        for t in self.readers:
-            t.cancel()
+            ws.close()
 
 
-async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+async def run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    # idle connections are let go before the server (5 s) does, so none is reused as it closes
+    limits = httpx.Limits(max_connections=8, keepalive_expiry=2.0)
+    https = {b: httpx.AsyncClient(base_url=b, timeout=30, limits=limits) for b in bases}
+    async with contextlib.AsyncExitStack() as stack:
+        for h in https.values():
+            await stack.enter_async_context(h)
+        http = https[bases[0]]
         rng = random.Random(args.seed)
+        # table i is served by server i mod K (as a proxy that routes by table would do)
         tables = [
-            Table(base, args.game, stats, random.Random(rng.random())) for _ in range(args.tables)
+            Table(bases[i % len(bases)], args.game, stats, random.Random(rng.random()))
+            for i in range(args.tables)
         ]
-        sem = asyncio.Semaphore(20)
+        sem = asyncio.Semaphore(8)
 
         async def opened(t: Table) -> None:
             async with sem:
-                await t.open(http)
+                await t.open(https[t.base])
 
         await asyncio.gather(*(opened(t) for t in tables))
+        # the client's own collector pauses would count as server latency
+        gc.collect()
+        gc.freeze()
         # every client process starts playing at the same moment
         await asyncio.sleep(max(0.0, args.start_at - time.time()))
         start = time.perf_counter()
+        cpu_start = time.process_time()
         end = start + args.seconds
+        stats.end = end
 
         async def drive(i: int) -> None:
             t = tables[i]
@@ -185,9 +304,9 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
             while time.perf_counter() < end:
                 if t.finished():
                     await t.close()
-                    t = Table(base, args.game, stats, random.Random(rng.random()))
+                    t = Table(t.base, args.game, stats, random.Random(rng.random()))
                     async with sem:
-                        await t.open(http)
+                        await t.open(https[t.base])
                     tables.append(t)
                 await t.step()
                 nxt += 1 / args.rate
@@ -195,6 +314,7 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
 
         await asyncio.gather(*(drive(i) for i in range(len(tables))))
         stats_elapsed = time.perf_counter() - start
+        client_cpu = time.process_time() - cpu_start
         await asyncio.sleep(0.5)
         # no move lost: every acknowledged move is stored
         lost = 0
@@ -205,11 +325,13 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
             await t.close()
     return {
         "sent": stats.sent,
+        "in_window": stats.in_window,
         "accepted": stats.accepted,
         "errors": stats.errors,
         "timeouts": stats.timeouts,
         "lost": lost,
         "elapsed": stats_elapsed,
+        "cpu": client_cpu,
         "latencies": stats.latencies,
     }
 
@@ -227,19 +349,29 @@ def sample_cpu(pid: int, start_at: float, seconds: float, out: list[float]) -> N
     out.append(cpu_seconds(pid))
 
 
-def client_process(args: argparse.Namespace, base: str, tables: int, seed: int) -> dict[str, Any]:
+def client_process(
+    args: argparse.Namespace, base: list[str], tables: int, seed: int
+) -> dict[str, Any]:
     sub = argparse.Namespace(**{**vars(args), "tables": tables, "seed": seed})
-    return asyncio.run(run(sub, base))
+    try:  # the lighter event loop, where installed (it comes with uvicorn[standard])
+        import uvloop
+
+        return uvloop.run(run(sub, base))
+    except ImportError:
+        return asyncio.run(run(sub, base))
 
 
-def report(parts: list[dict[str, Any]], tables: int) -> None:
+def report(parts: list[dict[str, Any]], tables: int, seconds: float) -> None:
     lat = sorted(x for p in parts for x in p["latencies"])
     accepted = sum(p["accepted"] for p in parts)
     elapsed = max(p["elapsed"] for p in parts)
-    total = {k: sum(p[k] for p in parts) for k in ("sent", "errors", "timeouts", "lost")}
+    total = {
+        k: sum(p[k] for p in parts) for k in ("sent", "in_window", "errors", "timeouts", "lost")
+    }
     print(f"{tables} tables, {2 * tables} WebSockets, {len(parts)} client process(es)")
     print(
-        f"moves sent {total['sent']}, accepted {accepted} ({accepted / elapsed:.0f}/s), "
+        f"moves sent {total['sent']} ({total['in_window'] / seconds:.0f}/s during the "
+        f"{seconds:.0f} s of play), accepted {accepted}, "
         f"errors {total['errors']}, timeouts {total['timeouts']}, lost {total['lost']}"
     )
     if lat:
@@ -251,6 +383,12 @@ def report(parts: list[dict[str, Any]], tables: int) -> None:
             f"latency move -> broadcast: p50 {q(0.5):.1f} ms, p99 {q(0.99):.1f} ms, "
             f"mean {1000 * statistics.fmean(lat):.1f} ms, max {1000 * lat[-1]:.1f} ms"
         )
+    cpu = sum(p["cpu"] for p in parts)
+    print(
+        f"client CPU while playing: {cpu:.1f} s in {elapsed:.0f} s "
+        f"({1000 * cpu / max(1, accepted):.2f} ms per accepted move)"
+    )
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def main() -> None:
@@ -264,23 +402,42 @@ def main() -> None:
     ap.add_argument(
         "--procs", type=int, default=1, help="client processes (the clients cost CPU too)"
     )
+    ap.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes over one database, told of each other through Redis",
+    )
+    ap.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="Redis, for --servers")
+    ap.add_argument(
+        "--database",
+        default=None,
+        help="the servers' database URL (default: a fresh SQLite file); e.g. "
+        "postgresql://postgres@127.0.0.1:5432/test?options=-csearch_path%%3Dbench",
+    )
     args = ap.parse_args()
     # time for every process to open its tables before the play starts
     args.start_at = time.time() + 5 + args.tables / 50
-    proc = None
+    procs: list[subprocess.Popen[bytes]] = []
     tmp = tempfile.TemporaryDirectory()
     try:
         if args.url:
-            base = args.url.rstrip("/")
+            base = [args.url.rstrip("/")]
         else:
-            port = free_port()
-            log = Path(tmp.name) / "server.log"
-            proc = start_server(port, Path(tmp.name) / "load.sqlite3", log)
-            base = f"http://127.0.0.1:{port}"
-        cpu: list[float] = []
-        if proc is not None:
+            base = []
+            for i in range(args.servers):
+                port = free_port()
+                redis = args.redis if args.servers > 1 else None
+                db = args.database or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
+                procs.append(start_server(port, db, Path(tmp.name) / f"server{i}.log", redis))
+                base.append(f"http://127.0.0.1:{port}")
+        cpus: list[list[float]] = []
+        for proc in procs:
+            cpus.append([])
             threading.Thread(
-                target=sample_cpu, args=(proc.pid, args.start_at, args.seconds, cpu), daemon=True
+                target=sample_cpu,
+                args=(proc.pid, args.start_at, args.seconds, cpus[-1]),
+                daemon=True,
             ).start()
         share = [
             args.tables // args.procs + (i < args.tables % args.procs) for i in range(args.procs)
@@ -292,21 +449,23 @@ def main() -> None:
                 parts = pool.starmap(
                     client_process, [(args, base, n, args.seed + i) for i, n in enumerate(share)]
                 )
-        report(parts, args.tables)
-        if len(cpu) == 2:
+        report(parts, args.tables, args.seconds)
+        time.sleep(0.2)
+        if cpus and all(len(c) == 2 for c in cpus):
             moves = sum(p["accepted"] for p in parts)
-            used = cpu[1] - cpu[0]
+            used = sum(c[1] - c[0] for c in cpus)
             print(
-                f"server CPU while playing: {used:.1f} s in {args.seconds:.0f} s "
-                f"({1000 * used / max(1, moves):.2f} ms per accepted move)"
+                f"server CPU while playing ({len(procs)} process(es)): {used:.1f} s in "
+                f"{args.seconds:.0f} s ({1000 * used / max(1, moves):.2f} ms per accepted move)"
             )
     except BaseException:
-        if proc is not None:
-            print("server log:", log.read_text(errors="replace")[-3000:], file=sys.stderr)
+        for f in sorted(Path(tmp.name).glob("server*.log")):
+            print(f"{f.name}:", f.read_text(errors="replace")[-3000:], file=sys.stderr)
         raise
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.terminate()
+        for proc in procs:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(10)
             if proc.poll() is None:

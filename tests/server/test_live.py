@@ -121,7 +121,7 @@ def test_a_reaction_window_lasts_its_full_time_and_passes_are_never_shown(
 
 
 def test_a_nope_closes_the_window_at_once(client: TestClient) -> None:
-    nope = {"action": {"type": "nope"}, "label": "Nope!"}
+    nope: dict[str, Any] = {"action": {"type": "nope"}, "label": "Nope!"}
     for _ in range(50):  # deals are random: take the first table where someone holds a Nope
         tid, t0, t1 = react_table(client, 30)
         move(client, tid, t0, {"type": "score"}, 0)

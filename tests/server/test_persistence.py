@@ -24,10 +24,12 @@ def play_some_then_restart(settings: Settings) -> None:
         for tok in (t0, t1, t0):
             st = state(c, tid, tok)
             assert move(c, tid, tok, st["legal"][0]["action"], st["move"]).status_code == 200
-        before = {tok: state(c, tid, tok) for tok in (t0, t1, None)}
+        before: dict[str | None, dict[str, Any]] = {
+            tok: state(c, tid, tok) for tok in (t0, t1, None)
+        }
     with TestClient(create_app(settings)) as c:
-        for tok, seen in before.items():
-            now = state(c, tid, tok)
+        for who, seen in before.items():
+            now = state(c, tid, who)
             for k in ("move", "view", "legal", "actors", "events"):
                 assert now[k] == seen[k], k
         # the open table kept its seat taken, the other still free
@@ -86,12 +88,14 @@ def test_kill_9_mid_game_and_restart_resumes_exactly(tmp_path: Path) -> None:
         wait_for(
             lambda: state(c, tid, t1)["legal"] == [{"action": {"type": "score"}, "label": "Marcar"}]
         )
-        before = {tok: state(c, tid, tok) for tok in (t0, t1, None)}
+        before: dict[str | None, dict[str, Any]] = {
+            tok: state(c, tid, tok) for tok in (t0, t1, None)
+        }
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         proc = start_server(db, port)
-        for tok, seen in before.items():
-            now = state(c, tid, tok)
+        for who, seen in before.items():
+            now = state(c, tid, who)
             for k in ("move", "view", "legal", "actors", "events"):
                 assert now[k] == seen[k], k
         assert move(c, tid, t1, {"type": "score"}, before[t1]["move"]).status_code == 200

@@ -16,6 +16,7 @@ from ..agents import agent_names
 from ..engine import Game, get_game, list_games
 from ..engine.errors import UnknownGame
 from .errors import ApiError
+from .limits import RateLimiter
 from .payloads import payload, pick_lang
 from .replays import ReplayView, build_replay, check_access
 from .schemas import CreateTable, JoinTable, MoveRequest
@@ -124,8 +125,16 @@ async def tables(
     return out[:limit]
 
 
+def limit_rate(request: Request) -> None:
+    """Creating tables and joining seats: at most ``rate_limit`` a minute per address."""
+    limiter: RateLimiter | None = getattr(request.app.state, "limiter", None)
+    if limiter is not None:
+        limiter.check(request.client.host if request.client else "?")
+
+
 @router.post("/tables", status_code=201)
 async def create_table(request: Request, body: CreateTable, lang: Lang = None) -> dict[str, Any]:
+    limit_rate(request)
     table = await manager(request).create(body)
     return table.summary(pick_lang(lang))
 
@@ -140,6 +149,7 @@ async def get_table(request: Request, table_id: str, lang: Lang = None) -> dict[
 async def join(
     request: Request, table_id: str, body: JoinTable, lang: Lang = None
 ) -> dict[str, Any]:
+    limit_rate(request)
     table, seat, token = await manager(request).join(table_id, body)
     return {"seat": seat, "token": token, "table": table.summary(pick_lang(lang))}
 
@@ -166,7 +176,7 @@ async def state(
 ) -> dict[str, Any]:
     m = manager(request)
     table = await m.get(table_id)
-    seat = m.seat_for(table, token_from(authorization, x_seat_token))
+    seat = await m.find_seat(table, token_from(authorization, x_seat_token))
     async with table.lock:
         return payload(table, seat, pick_lang(lang), None, m.settings.log_events)
 

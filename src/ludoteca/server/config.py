@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 DATABASE_ENV = "LUDOTECA_DATABASE_URL"
+REDIS_ENV = "LUDOTECA_REDIS_URL"
 
 
 def default_database_url() -> str:
@@ -34,6 +35,11 @@ def resolve_database_url(url: str | None) -> str:
     return url
 
 
+def resolve_redis_url(url: str | None) -> str | None:
+    """``--redis`` wins, then LUDOTECA_REDIS_URL; none: one process, no fan-out."""
+    return url or os.environ.get(REDIS_ENV) or None
+
+
 @dataclass
 class Settings:
     database_url: str = field(default_factory=lambda: resolve_database_url(None))
@@ -47,3 +53,11 @@ class Settings:
     connect_args: dict[str, object] = field(default_factory=dict)
     # modules imported at start that register more games (plugins, the tests' toy games)
     plugins: tuple[str, ...] = ()
+    # Redis (redis://host:port/db) to fan table changes out over several server processes
+    redis_url: str | None = None
+    # Redis keys and the channel start with this (tests use one of their own)
+    redis_prefix: str = "ludoteca"
+    # tables created plus seats joined, per client address and minute (0: no limit)
+    rate_limit: float = 60.0
+    # an open table nobody joined or left for this long is deleted (0: never)
+    open_table_ttl: float = 24 * 3600.0

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
-from .payloads import payload
+from .payloads import dumps, payload_text
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -39,6 +39,10 @@ class Connection:
             self.state_pending = True
             self.outbox.put_nowait(STATE)
 
+    def close_soon(self) -> None:
+        """Close once what is queued has been sent."""
+        self.outbox.put_nowait(None)
+
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
@@ -57,13 +61,13 @@ class Connection:
                 if item is STATE:
                     self.state_pending = False
                     async with self.table.lock:
-                        msg = payload(
+                        text = payload_text(
                             self.table, self.seat, self.lang, self.log_sent, self.log_last
                         )
                         self.log_sent = len(self.table.log)
-                    await self.ws.send_json(msg)
+                    await self.ws.send_text(text)
                 else:
-                    await self.ws.send_json(item)
+                    await self.ws.send_text(dumps(item))
         except Exception:
             pass
         finally:

@@ -7,6 +7,8 @@ guarded by the count it expects, so a move can never be stored twice or out of o
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -14,7 +16,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import MoveRow, SeatRow, TableRow
@@ -22,6 +34,10 @@ from .models import MoveRow, SeatRow, TableRow
 
 class Conflict(Exception):
     """The table moved on meanwhile (another process, or a doubly submitted move)."""
+
+
+class _SomeConflict(Exception):
+    """A group's guarded UPDATE missed some table: the group is stored one table at a time."""
 
 
 def now() -> datetime:
@@ -81,6 +97,33 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        # each database thread keeps one connection for the moves (no pool checkout per move)
+        self._local = threading.local()
+        self._conns: list[Connection] = []
+        self._conns_lock = threading.Lock()
+
+    def _conn(self) -> Connection:
+        conn: Connection | None = getattr(self._local, "conn", None)
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._local.conn = self.engine.connect()
+            with self._conns_lock:
+                self._conns.append(conn)
+        return conn
+
+    def _drop_conn(self) -> None:
+        conn: Connection | None = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def close(self) -> None:
+        """Close the connections the database threads kept (when the server stops)."""
+        with self._conns_lock:
+            conns, self._conns = self._conns, []
+        for conn in conns:
+            with contextlib.suppress(Exception):
+                conn.close()
 
     # -- tables -------------------------------------------------------------------------------
     def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
@@ -92,12 +135,76 @@ class Store:
     def save_seat(self, seat: SeatRow, table_update: dict[str, Any] | None = None) -> None:
         with self.sessions.begin() as s:
             s.merge(seat)
-            if table_update:
+            if table_update is not None:
                 s.execute(
                     update(TableRow)
                     .where(TableRow.id == seat.table_id)
                     .values(updated_at=now(), **table_update)
                 )
+
+    def claim_seat(self, seat: SeatRow) -> bool:
+        """Take an open seat: stored only if nobody (in any process) took it meanwhile."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == seat.table_id,
+                    SeatRow.seat == seat.seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(name=seat.name, token_hash=seat.token_hash, seat_options=seat.seat_options)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            s.execute(update(TableRow).where(TableRow.id == seat.table_id).values(updated_at=now()))
+            return True
+
+    def start_table(self, table_id: str, options: dict[str, Any]) -> bool:
+        """Open -> running with the fixed options; False if another process started it."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "open")
+                .values(options=options, status="running", updated_at=now())
+            )
+            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def save_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
+        """The clock deadlines of a table (guarded by nothing: they carry their move number)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(clock=clock))
+
+    def expire_open(self, before: datetime) -> list[str]:
+        """Delete the open tables nobody joined or left since ``before``; their ids."""
+        with self.sessions.begin() as s:
+            ids = list(
+                s.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status == "open", TableRow.updated_at < before
+                    )
+                )
+            )
+            if ids:
+                s.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
+                s.execute(delete(TableRow).where(TableRow.id.in_(ids), TableRow.status == "open"))
+            return ids
+
+    def moves_since(self, table_id: str, first: int) -> StoredTable | None:
+        """A table's row and seats with only the moves from number ``first`` on."""
+        with self.sessions() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            st = self._load(s, row, with_moves=False)
+            st.moves = list(
+                s.scalars(
+                    select(MoveRow)
+                    .where(MoveRow.table_id == table_id, MoveRow.number >= first)
+                    .order_by(MoveRow.number)
+                )
+            )
+            return st
 
     def update_table(self, table_id: str, **values: Any) -> None:
         with self.sessions.begin() as s:
@@ -109,40 +216,90 @@ class Store:
         """Group commit: the moves of several tables in one transaction (one disk sync).
 
         Each item is guarded by its table's expected move count; an item that fails its guard
-        stores nothing and gets a Conflict, the others are stored.
+        stores nothing and gets a Conflict, the others are stored. The common case (every
+        guard holds) costs two statements whatever the number of tables: one guarded UPDATE
+        and one INSERT, each executed for many rows at once.
         """
+        if len(items) > 1 and self.engine.dialect.supports_sane_multi_rowcount:
+            try:
+                return self._append_all(items)
+            except _SomeConflict:
+                pass  # rolled back: store them one by one, to tell which table moved on
+        return self._append_each(items)
+
+    _GUARDED = (
+        update(TableRow)
+        .where(TableRow.id == bindparam("tid"), TableRow.move_count == bindparam("first"))
+        .values(
+            move_count=bindparam("count"),
+            status=bindparam("new_status"),
+            result=bindparam("new_result"),
+            updated_at=bindparam("t"),
+        )
+    )
+
+    @staticmethod
+    def _params(item: MoveBatch, t: datetime) -> dict[str, Any]:
+        return {
+            "tid": item.table_id,
+            "first": item.first,
+            "count": item.first + len(item.moves),
+            "new_status": item.status,
+            "new_result": item.result,
+            "t": t,
+        }
+
+    @staticmethod
+    def _move_rows(item: MoveBatch, t: datetime) -> list[dict[str, Any]]:
+        return [
+            {
+                "table_id": item.table_id,
+                "number": item.first + i,
+                "seat": p,
+                "action": a,
+                "by": by,
+                "created_at": t,
+            }
+            for i, (p, a, by) in enumerate(item.moves)
+        ]
+
+    def _append_all(self, items: list[MoveBatch]) -> list[Exception | None]:
+        t = now()
+        conn = self._conn()
+        try:
+            with conn.begin():
+                done = conn.execute(self._GUARDED, [self._params(i, t) for i in items])
+                if done.rowcount != len(items):
+                    raise _SomeConflict  # leaves the transaction: nothing of it is stored
+                rows = [r for i in items for r in self._move_rows(i, t)]
+                if rows:
+                    conn.execute(insert(MoveRow), rows)
+        except _SomeConflict:
+            raise
+        except Exception:
+            self._drop_conn()
+            raise
+        return [None] * len(items)
+
+    def _append_each(self, items: list[MoveBatch]) -> list[Exception | None]:
         t = now()
         out: list[Exception | None] = []
         rows: list[dict[str, Any]] = []
-        with self.engine.begin() as conn:
-            for item in items:
-                done = conn.execute(
-                    update(TableRow)
-                    .where(TableRow.id == item.table_id, TableRow.move_count == item.first)
-                    .values(
-                        move_count=item.first + len(item.moves),
-                        status=item.status,
-                        result=item.result,
-                        updated_at=t,
-                    )
-                )
-                if done.rowcount != 1:
-                    out.append(Conflict(f"table {item.table_id} is not at move {item.first}"))
-                    continue
-                out.append(None)
-                rows.extend(
-                    {
-                        "table_id": item.table_id,
-                        "number": item.first + i,
-                        "seat": p,
-                        "action": a,
-                        "by": by,
-                        "created_at": t,
-                    }
-                    for i, (p, a, by) in enumerate(item.moves)
-                )
-            if rows:
-                conn.execute(insert(MoveRow), rows)
+        conn = self._conn()
+        try:
+            with conn.begin():
+                for item in items:
+                    done = conn.execute(self._GUARDED, self._params(item, t))
+                    if done.rowcount != 1:
+                        out.append(Conflict(f"table {item.table_id} is not at move {item.first}"))
+                        continue
+                    out.append(None)
+                    rows.extend(self._move_rows(item, t))
+                if rows:
+                    conn.execute(insert(MoveRow), rows)
+        except Exception:
+            self._drop_conn()
+            raise
         return out
 
     # -- reading ------------------------------------------------------------------------------

@@ -75,8 +75,19 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     agents: dict[int, Agent] = field(default_factory=dict)
     ai_tasks: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
-    # payload parts already built for this move: (seat, lang) -> dict
-    cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    # another process made the newest change (Redis fan-out): this one's timers and AI seats
+    # wait a little longer, and act only if that process has not (it may have died)
+    follower: bool = False
+    # another process changed it and nobody here watches it: caught up when next asked for
+    stale: bool = False
+    # clock deadlines to take up at a given move: {"move": N, "at": {"seat": unix time}}
+    # (stored in the database, or heard from the process that made the move)
+    stored_clock: dict[str, Any] | None = None
+    # the unix time the open reaction window closes, as heard from another process
+    window_hint: tuple[int, float] | None = None
+    # payload parts already built for this move: (seat, lang) -> dict, and
+    # ("text", seat, lang) -> the same part as JSON text (cleared after every change)
+    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def seat_of_hash(self, h: str) -> int | None:
         from .tokens import same_hash

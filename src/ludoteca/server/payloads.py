@@ -8,7 +8,10 @@ itself) and the events addressed to that seat. Spectators are ``seat=None``.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
+
+import orjson
 
 from ..engine import Action, Event, Game, GameState, Result, normalize_language
 from .live import LiveTable
@@ -80,18 +83,30 @@ def table_part(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
             if window is not None and seat in window.passed:
                 out["answered"] = True
             else:
-                out["legal"] = legal_moves(game, state, seat, lang)
+                moves = _moves(game, state, seat, lang)
+                out["legal"] = [d for d, _ in moves]
+                table.cache[("legal", seat, lang)] = ",".join(t for _, t in moves)
     table.cache[key] = out
     return out
 
 
-# (game id, action, language) -> {"action": json, "label": text}; actions are few and hashable,
-# and their words never change while the server runs, so each is described once
-_MOVES: dict[tuple[str, Action, str], dict[str, Any]] = {}
+# (game id, action, language) -> ({"action": json, "label": text}, the same as JSON text);
+# actions are few and hashable, and their words never change while the server runs, so each
+# is described (and encoded) once
+_MOVES: dict[tuple[str, Action, str], tuple[dict[str, Any], str]] = {}
 _MOVES_LIMIT = 200_000
 
 
-def legal_moves(game: Game, state: GameState, seat: int, lang: str) -> list[dict[str, Any]]:
+def dumps(obj: Any) -> str:
+    """Compact JSON, as Starlette's ``send_json`` writes it (with orjson: several times faster,
+    and encoding the views is a good part of the server's work per move)."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # what orjson refuses (integers over 64 bits): the standard library
+        return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _moves(game: Game, state: GameState, seat: int, lang: str) -> list[tuple[dict[str, Any], str]]:
     out = []
     for a in state.legal_actions(seat):
         key = (game.id, a, lang)
@@ -99,9 +114,50 @@ def legal_moves(game: Game, state: GameState, seat: int, lang: str) -> list[dict
         if move is None:
             if len(_MOVES) > _MOVES_LIMIT:
                 _MOVES.clear()
-            move = _MOVES[key] = {"action": a.to_json(), "label": game.describe_action(a, lang)}
+            d = {"action": a.to_json(), "label": game.describe_action(a, lang)}
+            move = _MOVES[key] = (d, dumps(d))
         out.append(move)
     return out
+
+
+def legal_moves(game: Game, state: GameState, seat: int, lang: str) -> list[dict[str, Any]]:
+    return [d for d, _ in _moves(game, state, seat, lang)]
+
+
+def table_part_text(table: LiveTable, seat: int | None, lang: str) -> str:
+    """:func:`table_part` as JSON text without its closing brace (and without the timers),
+    built once per move, seat and language: every connection of that seat shares it, and the
+    legal moves are joined from their cached texts instead of being encoded again."""
+    key = ("text", seat, lang)
+    cached = table.cache.get(key)
+    if cached is not None:
+        return str(cached)
+    part = table_part(table, seat, lang)
+    rest = {k: v for k, v in part.items() if k not in ("legal", "window", "clocks")}
+    legal = ""
+    if part["legal"]:
+        legal = str(table.cache[("legal", seat, lang)])
+    text = dumps(rest)[:-1] + ',"legal":[' + legal + "]"
+    table.cache[key] = text
+    return text
+
+
+def payload_text(
+    table: LiveTable, seat: int | None, lang: str, log_from: int | None, log_last: int
+) -> str:
+    """:func:`payload` as JSON text, the form a WebSocket message takes."""
+    head = table_part_text(table, seat, lang)
+    loop_time = asyncio.get_running_loop().time()
+    window = None
+    if table.window is not None:
+        window = {"seconds_left": round(max(0.0, table.window.deadline - loop_time), 2)}
+    clocks = {str(p): round(max(0.0, d - loop_time), 2) for p, d in sorted(table.clocks.items())}
+    if log_from is None:
+        events = visible_log(table, seat, lang, 0, log_last)
+    else:
+        events = visible_log(table, seat, lang, log_from)
+    tail = {"window": window, "clocks": clocks, "events": events, "log_reset": log_from is None}
+    return head + "," + dumps(tail)[1:]
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:

@@ -15,8 +15,10 @@ import logging
 import os
 import random
 import tempfile
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -35,16 +37,20 @@ from ..engine.errors import UnknownGame
 from .config import Settings
 from .db import Conflict, MoveBatch, Store, StoredTable, now
 from .errors import ApiError, forbidden, not_found
+from .fanout import Fanout
 from .live import LiveTable, Seat, Window, in_reaction_window, pass_action
 from .models import SeatRow, TableRow
 from .schemas import CreateTable, JoinTable
-from .tokens import new_table_id, new_token, token_hash
+from .tokens import new_table_id, new_token, same_hash, token_hash
 
 log = logging.getLogger("ludoteca.server")
 T = TypeVar("T")
 
 # what an AI seat plays when a person leaves a running game
 TAKEOVER_AGENTS = ("heuristic", "random")
+# how much longer a process that did not make a table's last change waits before its timers
+# and AI seats act (the process that did acts first; this one only if that one died)
+FOLLOW_GRACE = 3.0
 
 
 class TableManager:
@@ -59,6 +65,11 @@ class TableManager:
         self.rng = random.SystemRandom()
         self._queue: list[tuple[MoveBatch, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self.fanout: Fanout | None = None
+        self._notes: dict[str, dict[str, Any]] = {}  # table -> newest unheeded note
+        self._followers: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        self._expiry: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         call = functools.partial(fn, *args, **kwargs)
@@ -67,6 +78,9 @@ class TableManager:
     # -- start and stop -------------------------------------------------------------------
     async def start(self) -> None:
         """Resume every open and running table from the database (replaying its moves)."""
+        if self.settings.redis_url:
+            self.fanout = Fanout(self.settings.redis_url, self.settings.redis_prefix, self._heard)
+            await self.fanout.start()
         stored = await self.db(self.store.load_active)
         for st in stored:
             try:
@@ -75,20 +89,40 @@ class TableManager:
                 log.exception("cannot resume table %s", st.row.id)
                 continue
             self.tables[table.id] = table
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             if table.status == "running":
-                self._after_change(table, moved=None)
+                if self.fanout is not None:
+                    # several processes start: one of them runs the table's timers first
+                    key = f"resume:{table.id}:{table.move_count}"
+                    table.follower = not await self.fanout.claim(key, 60)
+                self._after_change(table, moved=None, announce=False)
+        if self.settings.open_table_ttl > 0:
+            self._expiry = asyncio.create_task(self._expiry_loop())
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
 
     async def stop(self) -> None:
+        for task in [self._expiry, *self._followers.values()]:
+            if task is not None:
+                task.cancel()
+        if self._background:  # deadlines being stored
+            await asyncio.wait(list(self._background), timeout=5)
         if self._writer is not None:
             with contextlib.suppress(Exception):
                 await self._writer
+        if self.fanout is not None:
+            await self.fanout.stop()
         for table in self.tables.values():
             self._cancel_timers(table)
             for _, task in table.ai_tasks.values():
                 task.cancel()
         self.ai_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
+        self.store.close()
 
     def _from_stored(self, st: StoredTable) -> LiveTable:
         row = st.row
@@ -109,6 +143,7 @@ class TableManager:
             options=row.options,
             move_count=0,
             result=row.result,
+            stored_clock=getattr(row, "clock", None),
         )
         if row.status != "open":
             if game.rules_version != row.rules_version:
@@ -138,14 +173,26 @@ class TableManager:
     async def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
         if table is not None:
+            if table.stale:
+                await self._refresh(table)
             return table
         if len(table_id) > 24:
             raise not_found("this table")
         st = await self.db(self.store.load, table_id)
         if st is None:
             raise not_found("this table")
-        # a finished table: rebuilt on demand, not kept
-        return self._from_stored(st)
+        table = self._from_stored(st)
+        if table.status == "finished":
+            return table  # a finished table: rebuilt on demand, not kept
+        # an open or running table another process made or resumed (Redis fan-out)
+        known = self.tables.get(table_id)
+        if known is not None:
+            return known
+        self.tables[table_id] = table
+        table.follower = True
+        if table.status == "running":
+            self._after_change(table, moved=None, announce=False)
+        return table
 
     def seat_for(self, table: LiveTable, token: str | None) -> int | None:
         """The seat a token belongs to; None for no token; a wrong token is refused."""
@@ -155,6 +202,21 @@ class TableManager:
         if seat is None:
             raise forbidden("this token holds no seat at this table")
         return seat
+
+    async def find_seat(self, table: LiveTable, token: str | None) -> int | None:
+        """:meth:`seat_for`, but with several processes a seat taken through another one
+        a moment ago is looked up in the database before the token is refused."""
+        try:
+            return self.seat_for(table, token)
+        except ApiError:
+            if self.fanout is None or token is None:
+                raise
+        st = await self.db(self.store.load, table.id, False)
+        h = token_hash(token)
+        if st is None or not any(same_hash(s.token_hash, h) for s in st.seats):
+            raise forbidden("this token holds no seat at this table")
+        await self._refresh(table)
+        return self.seat_for(table, token)
 
     # -- creating, joining, leaving -------------------------------------------------------
     async def create(self, req: CreateTable) -> LiveTable:
@@ -219,6 +281,8 @@ class TableManager:
         if all(s.taken for s in seats):
             async with table.lock:
                 await self._start_game(table)
+        else:
+            self._announce(table)
         return table
 
     def _seat_row(self, table: LiveTable, s: Seat) -> SeatRow:
@@ -279,15 +343,23 @@ class TableManager:
             seat.token_hash = token_hash(token)
             seat.seat_options = {"deck": req.deck} if req.deck is not None else None
             try:
-                await self.db(self.store.save_seat, self._seat_row(table, seat))
+                # guarded: with several processes, another one may have given this seat away
+                taken = await self.db(self.store.claim_seat, self._seat_row(table, seat))
             except Exception:
                 seat.name = seat.token_hash = None
                 seat.seat_options = None
                 raise
+            if not taken:
+                await self._refresh_locked(table)
+                raise ApiError(409, "seat_taken", f"seat {seat.index} was just taken")
+            if self.fanout is not None:
+                # the other seats as stored: some may have been taken through other processes
+                await self._refresh_seats(table)
             if all(s.taken for s in table.seats):
                 await self._start_game(table)
             else:
                 self._notify(table)
+                self._announce(table)
             return table, seat.index, token
 
     async def _start_game(self, table: LiveTable) -> None:
@@ -295,14 +367,18 @@ class TableManager:
         options = self._options_with_decks(table, {})
         state = table.game.new_game(table.num_players, table.seed, options)
         opts = state.options.model_dump(mode="json") if isinstance(state.options, BaseModel) else {}
-        await self.db(self.store.update_table, table.id, options=opts, status="running")
+        if not await self.db(self.store.start_table, table.id, opts):
+            await self._refresh_locked(table)  # another process started it
+            return
         table.options = opts
         table.status = "running"
+        table.follower = False
         self._begin(table)
         self._after_change(table, moved=None)
 
     async def leave(self, table_id: str, token: str | None) -> LiveTable:
         table = await self.get(table_id)
+        await self.find_seat(table, token)
         async with table.lock:
             seat_no = self.seat_for(table, token)
             if seat_no is None:
@@ -324,11 +400,13 @@ class TableManager:
                     break
             else:
                 raise ApiError(409, "finished", "this game is over")
-            await self.db(self.store.save_seat, self._seat_row(table, seat))
+            await self.db(self.store.save_seat, self._seat_row(table, seat), {})
             if table.status == "running":
+                table.follower = False
                 self._after_change(table, moved=None)
             else:
                 self._notify(table)
+                self._announce(table)
             return table
 
     # -- moves ----------------------------------------------------------------------------
@@ -336,7 +414,7 @@ class TableManager:
         self, table_id: str, token: str | None, action_json: dict[str, Any], expected: int | None
     ) -> dict[str, Any]:
         table = await self.get(table_id)
-        seat = self.seat_for(table, token)
+        seat = await self.find_seat(table, token)
         if seat is None:
             raise forbidden("a move needs the seat token of the seat that moves")
         if table.seats[seat].kind != "human":
@@ -439,7 +517,10 @@ class TableManager:
             )
         except BaseException as e:
             # memory ran ahead of the database: rebuild the table from what is stored
-            log.error("move not stored on table %s: %r", table.id, e)
+            if isinstance(e, Conflict):  # another process moved first (or a double submission)
+                log.info("move not stored on table %s: %r", table.id, e)
+            else:
+                log.error("move not stored on table %s: %r", table.id, e)
             await self._reload(table)
             if isinstance(e, Conflict):
                 raise ApiError(409, "stale_move", "the table moved on; refresh") from None
@@ -449,6 +530,7 @@ class TableManager:
         if over:
             table.status = "finished"
             table.result = result
+        table.follower = False  # this process made the change: its timers act first
         self._after_change(table, moved={p for p, _ in batch})
 
     async def _write(self, batch: MoveBatch) -> None:
@@ -486,12 +568,168 @@ class TableManager:
         st = await self.db(self.store.load, table.id)
         if st is None:
             return
-        fresh = self._from_stored(st)
+        self._adopt(table, self._from_stored(st))
+        self._after_change(table, moved=None, announce=False)
+
+    def _adopt(self, table: LiveTable, fresh: LiveTable) -> None:
+        """Take over everything a rebuilt copy of the table knows (seats, state, log)."""
+        table.seats, table.status, table.options = fresh.seats, fresh.status, fresh.options
         table.state, table.move_count, table.log = fresh.state, fresh.move_count, fresh.log
-        table.status, table.result = fresh.status, fresh.result
+        table.result, table.agents = fresh.result, fresh.agents
+        if fresh.stored_clock is not None:
+            table.stored_clock = fresh.stored_clock
         for c in table.connections:
             c.log_sent = None  # the log was rebuilt: send it whole
-        self._after_change(table, moved=None)
+
+    # -- several processes (Redis) ----------------------------------------------------------
+    def _announce(self, table: LiveTable) -> None:
+        """Tell the other processes this table changed (with its deadlines)."""
+        if self.fanout is None:
+            return
+        note: dict[str, Any] = {"table": table.id, "move": table.move_count}
+        clock = self._clock_json(table)
+        if clock is not None:
+            note["clock"] = clock
+        if table.window is not None:
+            wall = time.time() + table.window.deadline - asyncio.get_running_loop().time()
+            note["window"] = [table.window.opened_at, wall]
+        self.fanout.publish(note)
+
+    async def _heard(self, note: dict[str, Any]) -> None:
+        """A note from another process: follow the table it names (one task per table)."""
+        tid = note.get("table")
+        if not isinstance(tid, str) or len(tid) > 24:
+            return
+        self._notes[tid] = note
+        if tid not in self._followers:
+            self._followers[tid] = asyncio.create_task(self._follow(tid))
+
+    async def _follow(self, tid: str) -> None:
+        try:
+            while tid in self._notes:
+                note = self._notes.pop(tid)
+                table = self.tables.get(tid)
+                if note.get("gone"):
+                    if table is not None:
+                        self._drop(table, "expired", "this open table expired")
+                    continue
+                if table is None:
+                    with contextlib.suppress(ApiError):
+                        await self.get(tid)  # a table made elsewhere: keep it, for the lobby
+                    continue
+                if not table.connections and table.status == "running":
+                    # nobody here watches it: catch up only when someone asks for it
+                    self._cancel_timers(table)
+                    for _, task in table.ai_tasks.values():
+                        task.cancel()
+                    table.stale = True
+                    continue
+                async with table.lock:
+                    if isinstance(note.get("clock"), dict):
+                        table.stored_clock = note["clock"]
+                    win = note.get("window")
+                    if isinstance(win, list) and len(win) == 2:
+                        table.window_hint = (int(win[0]), float(win[1]))
+                    await self._refresh_locked(table)
+        except Exception:
+            log.exception("table %s: could not follow another process", tid)
+        finally:
+            self._followers.pop(tid, None)
+
+    async def _refresh(self, table: LiveTable) -> None:
+        async with table.lock:
+            await self._refresh_locked(table)
+
+    async def _refresh_seats(self, table: LiveTable) -> None:
+        st = await self.db(self.store.load, table.id, False)
+        if st is None:
+            return
+        for s in st.seats:
+            seat = table.seats[s.seat]
+            seat.kind, seat.agent, seat.name = s.kind, s.agent, s.name
+            seat.token_hash, seat.seat_options = s.token_hash, s.seat_options
+
+    async def _refresh_locked(self, table: LiveTable) -> None:
+        """Catch up with the database (under the table's lock): the new moves if only moves
+        came, else the whole table. Then tell this process's clients."""
+        st = await self.db(self.store.moves_since, table.id, table.move_count)
+        if st is None:
+            self._drop(table, "not_found", "this table no longer exists")
+            return
+        row = st.row
+        same_seats = [(s.kind, s.agent, s.name, s.token_hash) for s in st.seats] == [
+            (s.kind, s.agent, s.name, s.token_hash) for s in table.seats
+        ]
+        if table.status == "running" and row.status in ("running", "finished") and same_seats:
+            state = table.state
+            assert state is not None
+            for m in st.moves:
+                if m.number != table.move_count:
+                    break
+                events = state.apply(m.seat, table.game.action_from_json(m.action))
+                table.move_count += 1
+                table.log.extend((table.move_count, e) for e in events)
+            if state.is_over:
+                table.status, table.result = "finished", row.result
+        elif row.status == table.status == "open":
+            await self._refresh_seats(table)
+        else:
+            full = await self.db(self.store.load, table.id)
+            if full is None:
+                return
+            self._adopt(table, self._from_stored(full))
+        table.stale = False
+        # whatever was caught up with was done by another process: its timers act first
+        table.follower = True
+        if table.status == "running" or table.status == "finished":
+            self._after_change(table, moved=None, announce=False)
+        else:
+            self._notify(table)
+
+    def _drop(self, table: LiveTable, code: str, message: str) -> None:
+        """Forget a table (deleted or expired): its clients are told and let go."""
+        self.tables.pop(table.id, None)
+        self._cancel_timers(table)
+        for c in list(table.connections):
+            c.send({"type": "error", "error": {"code": code, "message": message}})
+            c.close_soon()
+
+    async def _expiry_loop(self) -> None:
+        ttl = self.settings.open_table_ttl
+        every = max(1.0, min(60.0, ttl / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                gone = await self.db(self.store.expire_open, now() - timedelta(seconds=ttl))
+            except Exception:
+                log.exception("could not expire open tables")
+                continue
+            for tid in gone:
+                table = self.tables.get(tid)
+                if table is not None:
+                    self._drop(table, "expired", "this open table expired")
+                if self.fanout is not None:
+                    self.fanout.publish({"table": tid, "gone": True})
+
+    # -- clocks that survive a restart ------------------------------------------------------
+    def _clock_json(self, table: LiveTable) -> dict[str, Any] | None:
+        if not table.clocks:
+            return None
+        loop_now, wall = asyncio.get_running_loop().time(), time.time()
+        at = {str(p): round(wall + d - loop_now, 3) for p, d in sorted(table.clocks.items())}
+        return {"move": table.move_count, "at": at}
+
+    def _taken_clocks(self, table: LiveTable) -> dict[int, float]:
+        """The stored (or heard) deadlines for the table's current move, in loop time."""
+        stored, table.stored_clock = table.stored_clock, None
+        if not isinstance(stored, dict) or stored.get("move") != table.move_count:
+            return {}
+        loop_now, wall = asyncio.get_running_loop().time(), time.time()
+        out: dict[int, float] = {}
+        for p, t in dict(stored.get("at") or {}).items():
+            with contextlib.suppress(TypeError, ValueError):
+                out[int(p)] = loop_now + float(t) - wall
+        return out
 
     # -- after every change: windows, clocks, AI seats, broadcast -------------------------
     def _cancel_timers(self, table: LiveTable) -> None:
@@ -502,7 +740,9 @@ class TableManager:
             table.clock_task.cancel()
             table.clock_task = None
 
-    def _after_change(self, table: LiveTable, moved: set[int] | None) -> None:
+    def _after_change(
+        self, table: LiveTable, moved: set[int] | None, announce: bool = True
+    ) -> None:
         table.cache.clear()
         state = table.state
         self._cancel_timers(table)
@@ -511,25 +751,37 @@ class TableManager:
             if state is not None and state.is_over and table.status == "running":
                 table.status = "finished"
             self._notify(table)
+            if announce:
+                self._announce(table)
             if table.status == "finished":
                 self.tables.pop(table.id, None)
             return
         loop = asyncio.get_running_loop()
         actors = state.actors
+        taken = self._taken_clocks(table)
+        hint, table.window_hint = table.window_hint, None
         if in_reaction_window(state):
             table.clocks.clear()
-            window = Window(table.move_count, loop.time() + table.window_seconds)
+            deadline = loop.time() + table.window_seconds
+            if hint is not None and hint[0] == table.move_count:
+                deadline = loop.time() + max(0.0, hint[1] - time.time())
+            window = Window(table.move_count, deadline)
             window.task = asyncio.create_task(self._window_timer(table, window))
             table.window = window
         elif table.clock_seconds is not None:
+            before = dict(table.clocks)
             deadline = loop.time() + table.clock_seconds
             for p in list(table.clocks):
                 if p not in actors:
                     del table.clocks[p]
             for p in actors:
-                if p not in table.clocks or (moved and p in moved):
+                if p in taken:
+                    table.clocks[p] = taken[p]  # resumed: the deadline it had
+                elif p not in table.clocks or (moved and p in moved):
                     table.clocks[p] = deadline
             table.clock_task = asyncio.create_task(self._clock_timer(table, table.move_count))
+            if table.clocks != before and not table.follower:
+                self._spawn(self._save_clock(table.id, self._clock_json(table)))
         for p in actors:
             if p in table.agents:
                 running = table.ai_tasks.get(p)
@@ -540,9 +792,21 @@ class TableManager:
                 task = asyncio.create_task(self._ai_move(table, p, table.move_count))
                 table.ai_tasks[p] = (table.move_count, task)
         self._notify(table)
+        if announce:
+            self._announce(table)
+
+    async def _save_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
+        try:
+            await self.db(self.store.save_clock, table_id, clock)
+        except Exception as e:  # the clocks then restart fresh after a restart, as before
+            log.warning("table %s: clock deadlines not stored: %r", table_id, e)
+
+    def _grace(self, table: LiveTable) -> float:
+        return FOLLOW_GRACE if table.follower else 0.0
 
     async def _window_timer(self, table: LiveTable, window: Window) -> None:
-        await asyncio.sleep(max(0.0, window.deadline - asyncio.get_running_loop().time()))
+        wait = window.deadline - asyncio.get_running_loop().time() + self._grace(table)
+        await asyncio.sleep(max(0.0, wait))
         async with table.lock:
             if table.window is not window or table.move_count != window.opened_at:
                 return
@@ -562,12 +826,12 @@ class TableManager:
         loop = asyncio.get_running_loop()
         if not table.clocks:
             return
-        await asyncio.sleep(max(0.0, min(table.clocks.values()) - loop.time()))
+        await asyncio.sleep(max(0.0, min(table.clocks.values()) - loop.time() + self._grace(table)))
         async with table.lock:
             state = table.state
             if table.move_count != at_move or state is None or state.is_over:
                 return
-            t = loop.time()
+            t = loop.time() - self._grace(table)
             expired = sorted(p for p, d in table.clocks.items() if d <= t + 0.001)
             batch: list[tuple[int, Action]] = []
             events: list[Event] = []
@@ -587,8 +851,8 @@ class TableManager:
 
     async def _ai_move(self, table: LiveTable, seat: int, at_move: int) -> None:
         try:
-            if self.settings.ai_delay > 0:
-                await asyncio.sleep(self.settings.ai_delay)
+            if self.settings.ai_delay > 0 or table.follower:
+                await asyncio.sleep(self.settings.ai_delay + self._grace(table))
             state = table.state
             if table.move_count != at_move or state is None or seat not in state.actors:
                 return

@@ -47,7 +47,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             raise ApiError(413, "too_large", "message too large")
         hello = WsHello.model_validate_json(text)
         table = await m.get(table_id)
-        seat = m.seat_for(table, hello.token)
+        seat = await m.find_seat(table, hello.token)
     except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await ws.close()
