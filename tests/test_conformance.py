@@ -31,6 +31,17 @@ def test_unknown_game_is_a_clear_error() -> None:
         ludoteca.get_game("chess")
 
 
+def test_options_have_words_in_both_languages(game: ludoteca.Game) -> None:
+    """Every option has a label in pt-BR and English and a pt-BR help text (the web lobby shows them)."""
+    for name, doc in game.option_docs().items():
+        for lang in ("pt-BR", "en"):
+            assert game.catalog.has(f"option.{name}.label", lang), f"no {lang} label for option {name}"
+        assert game.catalog.has(f"option.{name}.help", "pt-BR"), f"no pt-BR help for option {name}"
+        assert doc["texts"]["en"]["help"], f"no English help (description) for option {name}"
+        if "choices" in doc:
+            assert doc["default"] in doc["choices"]
+
+
 def test_bad_setup_is_refused(game: ludoteca.Game) -> None:
     kit.check_bad_setup(game)
 

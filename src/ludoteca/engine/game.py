@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .actions import Action, ActionSpace
 from .errors import IllegalAction, InvalidOptions
 from .events import Event
-from .i18n import Catalog
+from .i18n import LANGUAGES, Catalog
 from .result import Result
 
 
@@ -123,11 +123,22 @@ class Game(ABC):
             default = f.get_default(call_default_factory=True)
             if isinstance(default, BaseModel):
                 default = default.model_dump(mode="json")
-            out[name] = {
+            doc: dict[str, Any] = {
                 "default": default,
                 "type": getattr(f.annotation, "__name__", str(f.annotation)),
                 "help": f.description or "",
             }
+            if get_origin(f.annotation) is Literal:
+                doc["choices"] = list(get_args(f.annotation))
+            # words for people, per language, from the game's catalog (option.<name>.label/help)
+            doc["texts"] = {
+                lang: {
+                    "label": self.catalog.template(f"option.{name}.label", lang) or name.replace("_", " "),
+                    "help": (self.catalog.messages[lang].get(f"option.{name}.help") or f.description or ""),
+                }
+                for lang in LANGUAGES
+            }
+            out[name] = doc
         return out
 
     # -- words ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The lobby: create a table, see the open, running and finished ones, join or watch.
 import { api, saveToken, tokenFor } from "./api.js";
 import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export function showLobby(root, go) {
   let stop = false;
@@ -68,12 +68,16 @@ function buildForm(form, games, go) {
     for (const [name, doc] of Object.entries(g.options)) {
       if (doc.default === null && doc.type !== "bool") continue; // filled in by the game
       let input;
-      if (typeof doc.default === "boolean") input = h("input", { type: "checkbox", name, checked: doc.default });
+      if (Array.isArray(doc.choices)) {
+        input = h("select", { name }, doc.choices.map((c) => h("option", { value: c, selected: c === doc.default }, String(c))));
+      } else if (typeof doc.default === "boolean") input = h("input", { type: "checkbox", name, checked: doc.default });
       else if (typeof doc.default === "number") input = h("input", { type: "number", name, value: doc.default });
       else if (typeof doc.default === "string") input = h("input", { type: "text", name, value: doc.default });
       else continue;
       input.dataset.option = name;
-      optionsBox.append(h("label", { class: "option", title: doc.help }, input, h("span", {}, name.replaceAll("_", " ")), h("small", {}, doc.help)));
+      const words = (doc.texts && doc.texts[lang()]) || {};
+      const help = words.help || doc.help;
+      optionsBox.append(h("label", { class: "option", title: help }, input, h("span", {}, words.label || name.replaceAll("_", " ")), h("small", {}, help)));
     }
     paintSeats();
   };
@@ -86,7 +90,8 @@ function buildForm(form, games, go) {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       const doc = g.options[input.dataset.option];
-      const v = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+      let v = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+      if (Array.isArray(doc.choices)) v = doc.choices.find((c) => String(c) === input.value) ?? input.value;
       if (v !== doc.default) options[input.dataset.option] = v;
     }
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
