@@ -44,6 +44,7 @@ class Stats:
     errors: int = 0
     timeouts: int = 0
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # wall time of each measured move
     acked: dict[str, int] = field(default_factory=dict)  # table -> accepted moves
 
 
@@ -188,7 +189,7 @@ class Table:
         self.id = ""
         self.last: dict[int, bytes] = {}  # the newest state text of each seat (parsed lazily)
         self.socks: dict[int, MiniSocket] = {}
-        self.waiting: tuple[int, int, float, asyncio.Future[None]] | None = None
+        self.waiting: tuple[int, int, float, asyncio.Future[None], float] | None = None
         self.done = False
 
     async def open(self, http: httpx.AsyncClient) -> None:
@@ -222,6 +223,7 @@ class Table:
                 move = int(raw[i : raw.find(b",", i)])
                 if move > w[1]:
                     self.stats.latencies.append(time.perf_counter() - w[2])
+                    self.stats.sent_at.append(w[4])
                     w[3].set_result(None)
             if b'"result":{' in raw:
                 self.done = True
@@ -237,19 +239,20 @@ class Table:
     def finished(self) -> bool:
         return self.done
 
-    async def step(self) -> None:
+    async def step(self) -> bool:
+        """Make one move, if a seat has one to make; wait for the other seat to see it."""
         states = {s: json.loads(raw) for s, raw in self.last.items()}
         movers = [(s, m) for s, m in states.items() if m.get("legal")]
         if not movers:
-            return
+            return False
         newest = max(m["move"] for m in states.values())
         movers = [(s, m) for s, m in movers if m["move"] == newest]
         if not movers:
-            return
+            return False
         seat, m = self.rng.choice(movers)
         action = self.rng.choice(m["legal"])["action"]
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting = (seat, m["move"], time.perf_counter(), fut)
+        self.waiting = (seat, m["move"], time.perf_counter(), fut, time.time())
         self.stats.sent += 1
         if time.perf_counter() < self.stats.end:
             self.stats.in_window += 1
@@ -259,6 +262,7 @@ class Table:
         except TimeoutError:
             self.stats.timeouts += 1
         self.waiting = None
+        return True
 
     async def close(self) -> None:
         for ws in self.socks.values():
@@ -287,6 +291,33 @@ async def run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
                 await t.open(https[t.base])
 
         await asyncio.gather(*(opened(t) for t in tables))
+
+        # A server that has been up a while has its tables at every stage of their games, so
+        # games end (and new tables open) a few at a time. Tables that all started together
+        # would end their games together, in a wave of hundreds of new tables no running
+        # server sees. So each table first plays a random number of moves (unmeasured).
+        retired: list[Table] = []
+
+        async def warm(i: int) -> None:
+            todo = random.Random(rng.random()).randrange(args.stagger + 1)
+            while todo > 0:
+                t = tables[i]
+                if t.finished():
+                    await t.close()
+                    retired.append(t)
+                    t = tables[i] = Table(t.base, args.game, stats, random.Random(rng.random()))
+                    async with sem:
+                        await t.open(https[t.base])
+                if await t.step():
+                    todo -= 1
+                else:
+                    await asyncio.sleep(0.05)  # its first state is still on its way
+
+        await asyncio.gather(*(warm(i) for i in range(len(tables))))
+        await asyncio.sleep(0.2)  # the warm-up's last acknowledgements
+        stats.sent = stats.accepted = stats.errors = stats.timeouts = 0
+        stats.latencies.clear()
+        stats.sent_at.clear()
         # the client's own collector pauses would count as server latency
         gc.collect()
         gc.freeze()
@@ -318,7 +349,7 @@ async def run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         await asyncio.sleep(0.5)
         # no move lost: every acknowledged move is stored
         lost = 0
-        for t in tables:
+        for t in tables + retired:
             stored = (await http.get(f"/api/tables/{t.id}")).json()["move"]
             lost += max(0, stats.acked.get(t.id, 0) - stored)
         for t in tables:
@@ -333,6 +364,7 @@ async def run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         "elapsed": stats_elapsed,
         "cpu": client_cpu,
         "latencies": stats.latencies,
+        "sent_at": stats.sent_at,
     }
 
 
@@ -359,6 +391,25 @@ def client_process(
         return uvloop.run(run(sub, base))
     except ImportError:
         return asyncio.run(run(sub, base))
+
+
+def timeline(parts: list[dict[str, Any]], start: float, seconds: float) -> None:
+    """Latency over time, by the 100 ms window its move was sent in: is the tail periodic?"""
+    wins: dict[int, list[float]] = {}
+    for p in parts:
+        for at, lat in zip(p["sent_at"], p["latencies"], strict=True):
+            if 0 <= at - start < seconds:
+                wins.setdefault(int((at - start) * 10), []).append(lat)
+    print("window   moves  p50 ms  max ms  (windows whose slowest move took over 50 ms)")
+    for w in sorted(wins):
+        lat = sorted(wins[w])
+        if lat[-1] > 0.05:
+            print(
+                f"{w / 10:6.1f}s {len(lat):6d} {1000 * lat[len(lat) // 2]:7.1f} "
+                f"{1000 * lat[-1]:7.1f}"
+            )
+    slow = sum(1 for w in wins.values() if max(w) > 0.1)
+    print(f"{slow} of {len(wins)} windows of 100 ms hold a move slower than 100 ms")
 
 
 def report(parts: list[dict[str, Any]], tables: int, seconds: float) -> None:
@@ -415,9 +466,18 @@ def main() -> None:
         help="the servers' database URL (default: a fresh SQLite file); e.g. "
         "postgresql://postgres@127.0.0.1:5432/test?options=-csearch_path%%3Dbench",
     )
+    ap.add_argument(
+        "--stagger",
+        type=int,
+        default=20,
+        help="each table first plays 0..N unmeasured moves, so games do not all end together",
+    )
+    ap.add_argument(
+        "--timeline", action="store_true", help="latency per 100 ms window (is the tail periodic?)"
+    )
     args = ap.parse_args()
     # time for every process to open its tables before the play starts
-    args.start_at = time.time() + 5 + args.tables / 50
+    args.start_at = time.time() + 5 + args.tables / 50 + args.stagger * args.tables / 1000
     procs: list[subprocess.Popen[bytes]] = []
     tmp = tempfile.TemporaryDirectory()
     try:
@@ -449,6 +509,8 @@ def main() -> None:
                 parts = pool.starmap(
                     client_process, [(args, base, n, args.seed + i) for i, n in enumerate(share)]
                 )
+        if args.timeline:
+            timeline(parts, args.start_at, args.seconds)
         report(parts, args.tables, args.seconds)
         time.sleep(0.2)
         if cpus and all(len(c) == 2 for c in cpus):

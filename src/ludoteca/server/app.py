@@ -116,7 +116,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url, settings.connect_args)
+        inline = settings.database_url.startswith("sqlite") and not settings.redis_url
+        # writes made on the event loop (see TableManager.write): the log is checkpointed
+        # in the database thread, not by whichever commit fills it
+        engine = make_engine(settings.database_url, settings.connect_args, not inline)
         migrate(engine)
         manager = TableManager(Store(engine), settings)
         app.state.manager = manager

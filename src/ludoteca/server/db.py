@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -44,7 +45,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def make_engine(url: str, connect_args: dict[str, Any] | None = None) -> Engine:
+def make_engine(
+    url: str, connect_args: dict[str, Any] | None = None, autocheckpoint: bool = True
+) -> Engine:
+    """The engine; ``autocheckpoint=False`` (SQLite): no commit copies the write-ahead log
+    into the database file itself, :meth:`Store.checkpoint` does (off the event loop)."""
     args = dict(connect_args or {})
     if url.startswith("sqlite"):
         args.setdefault("check_same_thread", False)
@@ -58,6 +63,8 @@ def make_engine(url: str, connect_args: dict[str, Any] | None = None) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=5000")
+            if not autocheckpoint:
+                cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
@@ -125,12 +132,33 @@ class Store:
             with contextlib.suppress(Exception):
                 conn.close()
 
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (SQLite), waiting for nobody."""
+        self._conn().exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     # -- tables -------------------------------------------------------------------------------
+    # The writes of a table's life (create, claim a seat, start) and of every move run on one
+    # connection kept per thread, as SQL statements (no ORM session): they are made while
+    # people wait, on the event loop itself with one process on SQLite.
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        conn = self._conn()
+        try:
+            with conn.begin():
+                yield conn
+        except Exception:
+            self._drop_conn()
+            raise
+
+    @staticmethod
+    def _values(obj: TableRow | SeatRow) -> dict[str, Any]:
+        return {c.key: getattr(obj, c.key) for c in obj.__table__.columns}
+
     def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
-        with self.sessions.begin() as s:
-            s.add(row)
-            s.flush()
-            s.add_all(seats)
+        with self._transaction() as conn:
+            conn.execute(insert(TableRow), [self._values(row)])
+            if seats:
+                conn.execute(insert(SeatRow), [self._values(s) for s in seats])
 
     def save_seat(self, seat: SeatRow, table_update: dict[str, Any] | None = None) -> None:
         with self.sessions.begin() as s:
@@ -144,8 +172,8 @@ class Store:
 
     def claim_seat(self, seat: SeatRow) -> bool:
         """Take an open seat: stored only if nobody (in any process) took it meanwhile."""
-        with self.sessions.begin() as s:
-            done = s.execute(
+        with self._transaction() as conn:
+            done = conn.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.table_id == seat.table_id,
@@ -155,20 +183,22 @@ class Store:
                 )
                 .values(name=seat.name, token_hash=seat.token_hash, seat_options=seat.seat_options)
             )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if done.rowcount != 1:
                 return False
-            s.execute(update(TableRow).where(TableRow.id == seat.table_id).values(updated_at=now()))
+            conn.execute(
+                update(TableRow).where(TableRow.id == seat.table_id).values(updated_at=now())
+            )
             return True
 
     def start_table(self, table_id: str, options: dict[str, Any]) -> bool:
         """Open -> running with the fixed options; False if another process started it."""
-        with self.sessions.begin() as s:
-            done = s.execute(
+        with self._transaction() as conn:
+            done = conn.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status == "open")
                 .values(options=options, status="running", updated_at=now())
             )
-            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+            return bool(done.rowcount == 1)
 
     def save_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
         """The clock deadlines of a table (guarded by nothing: they carry their move number)."""

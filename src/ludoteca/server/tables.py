@@ -51,6 +51,8 @@ TAKEOVER_AGENTS = ("heuristic", "random")
 # how much longer a process that did not make a table's last change waits before its timers
 # and AI seats act (the process that did acts first; this one only if that one died)
 FOLLOW_GRACE = 3.0
+# how often the database thread copies SQLite's write-ahead log into the database file
+CHECKPOINT_SECONDS = 1.0
 
 
 class TableManager:
@@ -61,6 +63,14 @@ class TableManager:
         sqlite = store.engine.dialect.name == "sqlite"
         # SQLite takes one writer at a time anyway; PostgreSQL gets a few connections
         self.db_pool = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="ludoteca-db")
+        # One process on SQLite writes on the event loop itself: a commit there is a few
+        # writes to the write-ahead log, no disk sync (WAL, synchronous=NORMAL; the log is
+        # checkpointed by the database thread, see _checkpoint_loop), while handing each
+        # statement to a thread made it wait for the interpreter lock at every step, held up
+        # the group commits of the moves behind new tables' writes and put 50-150 ms on every
+        # move at 500 tables. Several processes (Redis) may wait for each other's write lock:
+        # they keep writing in the thread.
+        self.inline_writes = sqlite and not settings.redis_url
         self.ai_pool = ThreadPoolExecutor(settings.ai_workers, thread_name_prefix="ludoteca-ai")
         self.rng = random.SystemRandom()
         self._queue: list[tuple[MoveBatch, asyncio.Future[None]]] = []
@@ -70,10 +80,25 @@ class TableManager:
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._expiry: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         call = functools.partial(fn, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, call)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """A write transaction: on the event loop (one process on SQLite) or as :meth:`db`."""
+        if self.inline_writes:
+            return fn(*args)
+        return await self.db(fn, *args)
+
+    async def _checkpoint_loop(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await self.db(self.store.checkpoint)
+            except Exception as e:
+                log.warning("write-ahead log not checkpointed: %r", e)
 
     # -- start and stop -------------------------------------------------------------------
     async def start(self) -> None:
@@ -98,6 +123,8 @@ class TableManager:
                 self._after_change(table, moved=None, announce=False)
         if self.settings.open_table_ttl > 0:
             self._expiry = asyncio.create_task(self._expiry_loop())
+        if self.inline_writes:
+            self._checkpoints = asyncio.create_task(self._checkpoint_loop())
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -106,7 +133,7 @@ class TableManager:
         return task
 
     async def stop(self) -> None:
-        for task in [self._expiry, *self._followers.values()]:
+        for task in [self._expiry, self._checkpoints, *self._followers.values()]:
             if task is not None:
                 task.cancel()
         if self._background:  # deadlines being stored
@@ -276,7 +303,7 @@ class TableManager:
             created_at=table.created_at,
             updated_at=table.created_at,
         )
-        await self.db(self.store.create_table, row, [self._seat_row(table, s) for s in seats])
+        await self.write(self.store.create_table, row, [self._seat_row(table, s) for s in seats])
         self.tables[table.id] = table
         if all(s.taken for s in seats):
             async with table.lock:
@@ -344,7 +371,7 @@ class TableManager:
             seat.seat_options = {"deck": req.deck} if req.deck is not None else None
             try:
                 # guarded: with several processes, another one may have given this seat away
-                taken = await self.db(self.store.claim_seat, self._seat_row(table, seat))
+                taken = await self.write(self.store.claim_seat, self._seat_row(table, seat))
             except Exception:
                 seat.name = seat.token_hash = None
                 seat.seat_options = None
@@ -367,7 +394,7 @@ class TableManager:
         options = self._options_with_decks(table, {})
         state = table.game.new_game(table.num_players, table.seed, options)
         opts = state.options.model_dump(mode="json") if isinstance(state.options, BaseModel) else {}
-        if not await self.db(self.store.start_table, table.id, opts):
+        if not await self.write(self.store.start_table, table.id, opts):
             await self._refresh_locked(table)  # another process started it
             return
         table.options = opts
@@ -400,7 +427,7 @@ class TableManager:
                     break
             else:
                 raise ApiError(409, "finished", "this game is over")
-            await self.db(self.store.save_seat, self._seat_row(table, seat), {})
+            await self.write(self.store.save_seat, self._seat_row(table, seat), {})
             if table.status == "running":
                 table.follower = False
                 self._after_change(table, moved=None)
@@ -546,7 +573,7 @@ class TableManager:
         while self._queue:
             items, self._queue = self._queue, []
             try:
-                outcomes = await self.db(self.store.append_batch, [b for b, _ in items])
+                outcomes = await self.write(self.store.append_batch, [b for b, _ in items])
             except Exception as e:  # the transaction failed: none of its moves is stored
                 outcomes = [e] * len(items)
             for (_, fut), err in zip(items, outcomes, strict=True):
@@ -700,7 +727,7 @@ class TableManager:
         while True:
             await asyncio.sleep(every)
             try:
-                gone = await self.db(self.store.expire_open, now() - timedelta(seconds=ttl))
+                gone = await self.write(self.store.expire_open, now() - timedelta(seconds=ttl))
             except Exception:
                 log.exception("could not expire open tables")
                 continue
@@ -797,7 +824,7 @@ class TableManager:
 
     async def _save_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
         try:
-            await self.db(self.store.save_clock, table_id, clock)
+            await self.write(self.store.save_clock, table_id, clock)
         except Exception as e:  # the clocks then restart fresh after a restart, as before
             log.warning("table %s: clock deadlines not stored: %r", table_id, e)
 
