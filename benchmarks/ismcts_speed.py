@@ -15,7 +15,7 @@ import random
 import time
 
 import ludoteca
-from ludoteca.agents.ismcts import search
+from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
 
 
@@ -54,7 +54,7 @@ def main() -> None:
         for i, state in enumerate(states):
             handle = SeatHandle(state, state.actors[0])
             t0 = time.perf_counter()
-            search(handle, random.Random(i), args.iterations, None, 0.7, args.rollout)
+            search(handle, random.Random(i), Budget(args.iterations, None, rollout=args.rollout))
             total += time.perf_counter() - t0
         rate = args.iterations * len(states) / total
         print(f"{gid:<20} {n:>7} {rate:>13.0f} {total / len(states):>11.3f}")

@@ -123,3 +123,53 @@ def test_anchor_keeps_the_heuristic_move_unless_the_search_is_sure(toy: Game) ->
 def test_negative_anchor_is_refused(toy: Game) -> None:
     with pytest.raises(AgentSpecError, match="anchor"):
         make_agent("ismcts:anchor=-1", TOY, 0)
+
+
+@pytest.mark.parametrize(
+    ("spec", "error"),
+    [
+        ("ismcts:leaf=-1", "leaf"),
+        ("ismcts:reward=score", "reward"),
+        ("ismcts:leaf=3", "no leaf evaluation"),
+        ("ismcts:reward=eval", "no leaf evaluation"),
+    ],
+)
+def test_evaluation_options_are_checked(spec: str, error: str, toy: Game) -> None:
+    with pytest.raises(AgentSpecError, match=error):
+        make_agent(spec, TOY, 0)
+
+
+def test_leaf_evaluation_replaces_the_playout(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``leaf=0`` the value is the evaluation's, not the game's: an evaluation that
+    rewards having thrown away one's lowest card makes the search do just that."""
+    state = TOY.new_game(2, 1)
+    lowest = min(state.hands[0])  # type: ignore[attr-defined]
+    calls = []
+
+    def leaf_values(s: object) -> list[float]:
+        calls.append(bool(s.actors))  # type: ignore[attr-defined]
+        gone = lowest not in s.hands[0]  # type: ignore[attr-defined]
+        return [1.0, 0.0] if gone else [0.0, 1.0]
+
+    monkeypatch.setattr("ludoteca.agents.ismcts.get_evaluator", lambda game: leaf_values)
+    agent = IsmctsAgent(seed=0, iterations=80, leaf=0)
+    assert agent.act(SeatHandle(state, 0)).card == lowest  # type: ignore[attr-defined]
+    # at most one evaluation per iteration (none when the tree walk itself ends the game),
+    # always of an unfinished game: the playout stopped at once
+    assert 0 < len(calls) <= 80 and all(calls)
+    higher = IsmctsAgent(seed=0, iterations=80)  # plain win share: a low card is a poor move
+    assert higher.act(SeatHandle(state, 0)).card != lowest  # type: ignore[attr-defined]
+
+
+def test_reward_eval_scores_finished_games(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = TOY.new_game(2, 1)
+    finished = []
+
+    def leaf_values(s: object) -> list[float]:
+        finished.append(not s.actors)  # type: ignore[attr-defined]
+        return [0.5, 0.5]
+
+    monkeypatch.setattr("ludoteca.agents.ismcts.get_evaluator", lambda game: leaf_values)
+    stats = IsmctsAgent(seed=0, iterations=40, reward="eval").root_stats(SeatHandle(state, 0))
+    assert finished and all(finished) and len(finished) == 40
+    assert all(w == 0.5 * n for n, w in stats.values())

@@ -14,6 +14,7 @@ from ..engine import Game
 from ..engine.registry import module_suffix
 from .base import Agent, AgentSpecError, parse_spec
 from .equilibrium import EquilibriumAgent
+from .evaluation import get_evaluator
 from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
@@ -45,11 +46,22 @@ def _construct(cls: Callable[..., Agent], name: str, seed: int, kwargs: dict[str
         raise AgentSpecError(f"agent {name!r}: {e}") from None
 
 
+def _ismcts(game: Game, seed: int, **kwargs: object) -> Agent:
+    agent = _construct(IsmctsAgent, "ismcts", seed, kwargs)
+    assert isinstance(agent, IsmctsAgent)
+    if (agent.leaf is not None or agent.reward == "eval") and get_evaluator(game) is None:
+        raise AgentSpecError(
+            f"agent 'ismcts': {game.id} has no leaf evaluation, so leaf= and reward=eval"
+            " cannot be used with it"
+        )
+    return agent
+
+
 # name -> factory(game, seed, **options)
 _FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda game, seed, **kw: _construct(RandomAgent, "random", seed, kw),
     "heuristic": _heuristic,
-    "ismcts": lambda game, seed, **kw: _construct(IsmctsAgent, "ismcts", seed, kw),
+    "ismcts": _ismcts,
     "equilibrium": lambda game, seed, **kw: _construct(EquilibriumAgent, "equilibrium", seed, kw),
 }
 

@@ -25,6 +25,11 @@ Simultaneous steps: when several seats owe a decision, the tree lets ``actors[0]
 (as the simulation runner does); at the root the searching seat moves. A choice the opponent
 already made in secret is whatever the determinization drew: never the real one.
 
+Evaluation (optional, per game: ``agents/evaluation/<game>.py``): ``leaf=N`` stops a playout
+after N moves and backs up the game's ``leaf_values`` estimate instead of playing to the end
+(``leaf=0``: right after the expansion); ``reward=eval`` also scores finished games with it (a
+game may shape its rewards, e.g. by score margin, where the plain win share says too little).
+
 ``anchor=z`` (off by default): keep the heuristic agent's move unless the search finds another
 better by z standard errors (for small budgets, where visit counts are noise).
 
@@ -43,10 +48,12 @@ import multiprocessing as mp
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, Game, GameState, SeatHandle
 from .base import Agent
+from .evaluation import LeafValues, get_evaluator
 
 Edge = list[float]  # [visits, total reward of the mover, availability]
 Policy = Callable[[GameState, int, list[Action]], Action]
@@ -93,17 +100,39 @@ def make_policy(name: str, game: Game, rng: random.Random) -> Policy:
     raise ValueError(f"rollout must be 'random' or 'heuristic', not {name!r}")
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What one search may spend and how it values what it reaches."""
+
+    iterations: int | None
+    seconds: float | None
+    c: float = 0.7
+    rollout: str = "random"
+    leaf: int | None = None  # playout moves before the evaluation; None: play to the end
+    reward: str = "win"  # "win": the result's win share; "eval": the game's leaf_values
+
+
+def _rewards_of(state: GameState, evaluate: LeafValues | None) -> list[float]:
+    if evaluate is not None:
+        return evaluate(state)
+    result = state.result()
+    return [result.payoff(p) for p in range(state.num_players)]
+
+
 def search(
-    handle: SeatHandle,
-    rng: random.Random,
-    iterations: int | None,
-    seconds: float | None,
-    c: float,
-    rollout: str,
+    handle: SeatHandle, rng: random.Random, budget: Budget
 ) -> dict[Action, tuple[int, float]]:
     """Run ISMCTS from ``handle``; returns the root's edges: action -> (visits, total reward)."""
     me = handle.player
-    policy = make_policy(rollout, handle.game, rng)
+    iterations, seconds, c = budget.iterations, budget.seconds, budget.c
+    policy = make_policy(budget.rollout, handle.game, rng)
+    evaluate = None
+    if budget.leaf is not None or budget.reward == "eval":
+        evaluate = get_evaluator(handle.game)
+        if evaluate is None:
+            raise ValueError(f"{handle.game.id} has no evaluation for leaf= or reward=eval")
+    leaf = budget.leaf
+    final_eval = evaluate if budget.reward == "eval" else None
     rnd = rng.random
     log, sqrt = math.log, math.sqrt
     tree: dict[tuple[int, int, str], dict[Action, Edge]] = {}
@@ -159,14 +188,16 @@ def search(
             edges = tree.get(key)  # type: ignore[assignment]
             if edges is None:
                 edges = tree[key] = {}
-        # playout
+        # playout, to the end or to the evaluation
         actors = state.actors
-        while actors:
+        steps = 0
+        while actors and (leaf is None or steps < leaf):
             p = actors[0]
             apply(p, policy(state, p, state.legal_actions(p)))
             actors = state.actors
-        result = state.result()
-        rewards = [result.payoff(p) for p in range(state.num_players)]
+            steps += 1
+        # a playout stops early only when ``leaf`` is set, and then ``evaluate`` is too
+        rewards = _rewards_of(state, evaluate if actors else final_eval)
         for e, p in path:
             e[0] += 1
             e[1] += rewards[p]
@@ -174,8 +205,8 @@ def search(
 
 
 def _search_job(args: tuple[Any, ...]) -> list[tuple[Action, int, float]]:
-    handle, seed, iterations, seconds, c, rollout = args
-    edges = search(handle, random.Random(seed), iterations, seconds, c, rollout)
+    handle, seed, budget = args
+    edges = search(handle, random.Random(seed), budget)
     return [(a, n, w) for a, (n, w) in edges.items()]
 
 
@@ -191,6 +222,8 @@ class IsmctsAgent(Agent):
         rollout: str = "random",
         workers: int = 1,
         anchor: float = 0.0,
+        leaf: int | None = None,
+        reward: str = "win",
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -211,6 +244,12 @@ class IsmctsAgent(Agent):
         if float(anchor) < 0:
             raise ValueError("anchor must be 0 (off) or a positive z-score")
         self.anchor = float(anchor)
+        if leaf is not None and (isinstance(leaf, bool) or int(leaf) < 0):
+            raise ValueError("leaf must be a number of playout moves (0 or more)")
+        if reward not in ("win", "eval"):
+            raise ValueError(f"reward must be 'win' or 'eval', not {reward!r}")
+        self.leaf = None if leaf is None else int(leaf)
+        self.reward = reward
         self._pool: Any = None
         self._guide: Agent | None = None
 
@@ -251,17 +290,20 @@ class IsmctsAgent(Agent):
         se = math.sqrt(max(m_b * (1 - m_b), 1e-9) / n_b + max(m * (1 - m), 1e-9) / n)
         return best if m - m_b > self.anchor * se else base
 
+    def budget(self, iterations: int | None) -> Budget:
+        return Budget(iterations, self.seconds, self.c, self.rollout, self.leaf, self.reward)
+
     def root_stats(self, handle: SeatHandle) -> dict[Action, tuple[int, float]]:
         """Visits and total reward per root action, summed over workers."""
         if self.workers == 1:
-            return search(handle, self.rng, self.iterations, self.seconds, self.c, self.rollout)
+            return search(handle, self.rng, self.budget(self.iterations))
         k = self.workers
         jobs = []
         for i in range(k):
             n = None
             if self.iterations is not None:
                 n = self.iterations // k + (1 if i < self.iterations % k else 0)
-            jobs.append((handle, self.rng.getrandbits(63), n, self.seconds, self.c, self.rollout))
+            jobs.append((handle, self.rng.getrandbits(63), self.budget(n)))
         if self._pool is None:
             ctx = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
             self._pool = mp.get_context(ctx).Pool(k)
