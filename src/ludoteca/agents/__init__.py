@@ -16,6 +16,7 @@ from .base import Agent, AgentSpecError, parse_spec
 from .equilibrium import EquilibriumAgent
 from .evaluation import get_evaluator
 from .ismcts import IsmctsAgent
+from .levels import LEVELS, levels_for
 from .random_agent import RandomAgent
 
 
@@ -75,10 +76,16 @@ def agent_names() -> list[str]:
 
 
 def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
+    """An agent from a spec, or from a level name (``easy``, ``medium``, ``strong``)."""
+    if spec.strip() in LEVELS:
+        spec = levels_for(game.id)[spec.strip()]
     name, kwargs = parse_spec(spec)
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise AgentSpecError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+        raise AgentSpecError(
+            f"unknown agent {name!r}; known agents: {', '.join(agent_names())}"
+            f" (or a level: {', '.join(LEVELS)})"
+        )
     return factory(game, seed, **kwargs)
 
 
@@ -93,6 +100,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "check_spec",
+    "levels_for",
     "make_agent",
     "parse_spec",
     "register_agent",
