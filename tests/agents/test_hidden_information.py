@@ -13,7 +13,7 @@ import random
 import pytest
 
 import ludoteca
-from ludoteca.agents import Agent, make_agent
+from ludoteca.agents import Agent, levels_for, make_agent, parse_spec
 from ludoteca.engine import Action, Game, GameState, SeatHandle
 
 from ..engine.toy_game import GAME as TOY
@@ -97,8 +97,23 @@ def midgame(game: Game, seed: int) -> tuple[GameState, int]:
     return state, state.actors[0]
 
 
+def strong_with_iterations(game_id: str) -> str:
+    """The game's ``strong`` level with its time budget swapped for 40 iterations (a time budget
+    would make the two searches differ by the machine's speed, not by what they see)."""
+    name, options = parse_spec(levels_for(game_id)["strong"])
+    options.pop("seconds", None)
+    options["iterations"] = 40
+    return ":".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
 CASES = [(g.id, "ismcts:iterations=40") for g in ludoteca.list_games()] + [
     ("nine-domains", "equilibrium:iterations=40")  # the game the equilibrium agent is built for
+]
+# the levels people pick in the lobby, with whatever evaluation and playouts they use
+CASES += [
+    c
+    for c in ((g.id, strong_with_iterations(g.id)) for g in ludoteca.list_games())
+    if c not in CASES
 ]
 
 
