@@ -57,7 +57,10 @@ def play_cmd(
         int | None, typer.Option("--players", "-p", help="number of players")
     ] = None,
     vs: Annotated[
-        str, typer.Option("--vs", help="agent for the AI seats, e.g. heuristic, random")
+        str,
+        typer.Option(
+            "--vs", help="agent for the AI seats: a level (easy, medium, strong) or a spec"
+        ),
     ] = "heuristic",
     seat: Annotated[int, typer.Option("--seat", help="your seat (1 = first player)")] = 1,
     humans: Annotated[
