@@ -178,15 +178,7 @@ class SalaState(GameState):
     def determinize(self, player: int, rng: random.Random) -> SalaState:
         new = self.clone()
         for q in range(2):
-            seen: Counter[str] = Counter(self.canil[q])
-            for c in self.field[q]:
-                if c is not None:
-                    seen[c.card] += 1
-                    if c.item is not None:
-                        seen[c.item] += 1
-            in_hand = self.hand[q] if q == player else self.known[q]
-            seen.update(in_hand)
-            pool = sorted((Counter(self.decklists[q]) - seen).elements())
+            pool = self._unseen(q, self.hand[q] if q == player else self.known[q])
             rng.shuffle(pool)
             if q == player:
                 new.deck[q] = pool
@@ -196,6 +188,31 @@ class SalaState(GameState):
                 new.deck[q] = pool[hidden:]
         new.rng = Rng.from_random(rng)
         return new
+
+    def _unseen(self, q: int, in_hand: list[str]) -> list[str]:
+        """q's cards that are in none of the Canil, the table and ``in_hand``, sorted.
+
+        The deck list is sorted, so skipping the seen copies keeps the order (this is the hot
+        path of every search's determinization, hence no Counter arithmetic)."""
+        seen: dict[str, int] = {}
+        get = seen.get
+        for cid in self.canil[q]:
+            seen[cid] = get(cid, 0) + 1
+        for c in self.field[q]:
+            if c is not None:
+                seen[c.card] = get(c.card, 0) + 1
+                if c.item is not None:
+                    seen[c.item] = get(c.item, 0) + 1
+        for cid in in_hand:
+            seen[cid] = get(cid, 0) + 1
+        out = []
+        for cid in self.decklists[q]:
+            k = get(cid, 0)
+            if k:
+                seen[cid] = k - 1
+            else:
+                out.append(cid)
+        return out
 
     # -- copies -----------------------------------------------------------------------------
     def clone(self) -> SalaState:
