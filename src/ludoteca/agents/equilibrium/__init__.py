@@ -2,17 +2,24 @@
 
 Built for The Nine Domains, whose secret simultaneous placements make any deterministic choice
 exploitable: the agent plays a *mixed* strategy. At each decision it solves the subgame from its
-own information set to the end of the round (``horizon=round``; rounds after are valued by
-playouts) or of the game (``horizon=game``) with outcome-sampling MCCFR (see ``mccfr.py``), then
-samples its move from the average strategy at its information set, after dropping moves below
-``purify`` probability. Generic over the protocol: it reads only its handle.
+own information set to the end of the round (``horizon=round``; the position reached is valued
+by the game's evaluation, ``leaf=eval``, or by one random playout, ``leaf=playout``) or of the
+game (``horizon=game``) with outcome-sampling MCCFR (see ``mccfr.py``), then samples its move
+from the average strategy at its information set, after dropping moves below ``purify``
+probability. Generic over the protocol: it reads only its handle (its information-set key and
+its moves are computed on one of its own samples, and are functions of its view).
+
 """
 
 from __future__ import annotations
 
-from ...engine import Action, SeatHandle
+from ...engine import Action, Game, SeatHandle
 from ..base import Agent
-from .mccfr import Solver, view_key
+from ..evaluation import LeafValues, get_evaluator
+from .adapters import adapter_for
+from .mccfr import Solver
+
+LEAVES = ("auto", "eval", "playout")
 
 
 class EquilibriumAgent(Agent):
@@ -21,10 +28,11 @@ class EquilibriumAgent(Agent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 3000,
+        iterations: int = 2000,
         horizon: str = "round",
         epsilon: float = 0.6,
         purify: float = 0.05,
+        leaf: str = "auto",
     ) -> None:
         super().__init__(seed)
         if isinstance(iterations, bool) or int(iterations) < 1:
@@ -35,37 +43,70 @@ class EquilibriumAgent(Agent):
             raise ValueError("epsilon must be in (0, 1]")
         if not 0 <= float(purify) < 1:
             raise ValueError("purify must be in [0, 1)")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
         self.iterations = int(iterations)
         self.horizon = horizon
         self.epsilon = float(epsilon)
         self.purify = float(purify)
+        self.leaf = leaf
+
+    def _evaluator(self, game: Game) -> LeafValues | None:
+        """The leaf evaluation to use: the game's (``auto``: when it has one), or None (playout)."""
+        if self.leaf == "playout":
+            return None
+        evaluate = get_evaluator(game)
+        if evaluate is None and self.leaf == "eval":
+            raise ValueError(f"{game.id} has no leaf evaluation: use leaf=playout")
+        return evaluate
 
     def strategy(self, handle: SeatHandle) -> tuple[list[Action], list[float]]:
-        """The legal actions and the average-strategy probabilities the solver gives them."""
+        """The moves the solver considers and the average-strategy probabilities it gives them.
+
+        The moves are the legal ones, or for a game with its own adapter a subset that loses
+        nothing (The Nine Domains: the free piles filled from left to right)."""
         legal = handle.legal_actions()
         if len(legal) == 1:
             return legal, [1.0]
         rng = self.rng
-        solver = Solver(lambda: handle.sample(rng), rng, self.horizon, self.epsilon)
+        # the key and the moves are functions of the seat's view: any sample gives the same
+        own = handle.sample(rng)
+        adapter = adapter_for(own)
+        moves = adapter.actions(own, handle.player)
+        if len(moves) == 1:
+            return moves, [1.0]
+        evaluate = self._evaluator(handle.game)
+        me = handle.player
+        solver = Solver(
+            lambda: adapter.rewind(handle.sample(rng), me),
+            rng,
+            self.horizon,
+            self.epsilon,
+            evaluate=evaluate,
+            adapter=adapter,
+        )
         solver.run(self.iterations, handle.num_players)
-        node = solver.table.get((handle.player, view_key(handle.view())))
+        node = solver.table.get(adapter.key(own, handle.player)[0])
         if node is None:
-            return legal, [1.0 / len(legal)] * len(legal)
+            return moves, [1.0 / len(moves)] * len(moves)
         probs = dict(zip(node.actions, node.average(), strict=True))
-        return legal, [probs.get(a, 0.0) for a in legal]
+        return moves, [probs.get(a, 0.0) for a in moves]
+
+    def _sample(self, probs: list[float]) -> int:
+        """An index drawn from ``probs`` after dropping those under ``purify``."""
+        kept = [p if p >= self.purify else 0.0 for p in probs]
+        if sum(kept) <= 0:
+            kept = probs
+        r = self.rng.random() * sum(kept)
+        acc = 0.0
+        for i, p in enumerate(kept):
+            acc += p
+            if r < acc:
+                return i
+        return max(range(len(kept)), key=lambda i: kept[i])
 
     def act(self, handle: SeatHandle) -> Action:
         legal, probs = self.strategy(handle)
         if len(legal) == 1:
             return legal[0]
-        kept = [p if p >= self.purify else 0.0 for p in probs]
-        if sum(kept) <= 0:
-            kept = probs
-        total = sum(kept)
-        r = self.rng.random() * total
-        acc = 0.0
-        for a, p in zip(legal, kept, strict=True):
-            acc += p
-            if r < acc:
-                return a
-        return legal[max(range(len(legal)), key=lambda i: kept[i])]
+        return legal[self._sample(probs)]

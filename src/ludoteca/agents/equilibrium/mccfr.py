@@ -2,10 +2,12 @@
 
 The game solved is a *subgame*: it starts at the searching seat's current information set, with
 chance first drawing a determinization (everything the seat cannot see, from ``sampler``), and
-ends at ``horizon`` (the end of the current round by default, where a leaf is valued by a
-playout) or at the end of the game. Every player's information set is its own ``view`` (the
-contract makes the view everything a player knows), so the opponent's strategy depends on the
-cards it holds in each determinization, and the searching seat's strategy only on what it sees.
+ends at ``horizon`` (the end of the current round by default, where a leaf is valued by the
+game's evaluation, ``agents/evaluation/<game>.py``, or by a random playout) or at the end of the
+game. Every player's information set is its own ``view`` (the contract makes the view everything
+a player knows), so the opponent's strategy depends on the cards it holds in each
+determinization, and the searching seat's strategy only on what it sees. How a view is keyed and
+which moves are considered comes from ``adapters.py`` (per game, for speed).
 
 One simplification, on the safe side: the searching seat's own hidden cards are those it really
 holds in every determinization, so the opponent is solved as if it knew them. The strategy found
@@ -13,26 +15,22 @@ is an equilibrium of a game in which the opponent is better informed than it rea
 
 Outcome sampling (one path per iteration, epsilon-exploration at the updating player's nodes,
 regrets and average strategy weighted by the inverse sampling probability) keeps an iteration to
-one determinization and one playout, which is what Python can afford per move.
+one determinization and one leaf, which is what Python can afford per move.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ...engine import Action, GameState
+from .adapters import GenericAdapter, adapter_for, view_key
 
-_dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str).encode
+Key = Hashable
+LeafValues = Callable[[GameState], list[float]]
 
-Key = tuple[int, str]
-
-
-def view_key(view: Any) -> str:
-    """A view as canonical JSON: equal strings for equal views."""
-    return _dumps(view)
+__all__ = ["InfoNode", "Solver", "fast_apply", "random_playout", "view_key"]
 
 
 class InfoNode:
@@ -87,22 +85,30 @@ class Solver:
         horizon: str = "round",
         epsilon: float = 0.6,
         playout: Callable[[GameState, random.Random], GameState] = random_playout,
+        evaluate: LeafValues | None = None,
+        adapter: GenericAdapter | None = None,
     ) -> None:
         self.sampler = sampler
         self.rng = rng
         self.horizon = horizon
         self.epsilon = epsilon
         self.playout = playout
+        self.evaluate = evaluate  # values a leaf directly; None: a playout to the end
+        self.adapter = adapter
         self.table: dict[Key, InfoNode] = {}
         self.root_round: Any = None
 
     def key(self, state: GameState, player: int) -> tuple[Key, Any]:
-        v = state.view(player)
-        return (player, _dumps(v)), v.get("round") if isinstance(v, dict) else None
+        """(information-set key, its round) of ``player`` in ``state``."""
+        if self.adapter is None:
+            self.adapter = adapter_for(state)
+        return self.adapter.key(state, player)
 
     def run(self, iterations: int, num_players: int) -> None:
         for t in range(iterations):
             state = self.sampler()
+            if self.adapter is None:
+                self.adapter = adapter_for(state)
             if self.root_round is None and self.horizon == "round":
                 actors = state.actors
                 if actors:
@@ -110,6 +116,8 @@ class Solver:
             self._episode(state, t % num_players, 1.0, 1.0, 1.0)
 
     def _leaf_value(self, state: GameState, upd: int) -> float:
+        if self.evaluate is not None:
+            return self.evaluate(state)[upd]
         end = self.playout(state, self.rng)
         return end.result().payoff(upd)
 
@@ -117,12 +125,13 @@ class Solver:
         self, state: GameState, upd: int, my_reach: float, opp_reach: float, sample_reach: float
     ) -> float:
         apply = fast_apply(state)
+        moves = self.adapter.actions  # type: ignore[union-attr]  # set by run()
         while True:
             actors = state.actors
             if not actors:
                 return state.result().payoff(upd)
             p = actors[0]
-            legal = state.legal_actions(p)
+            legal = moves(state, p)
             if len(legal) > 1:
                 break
             apply(p, legal[0])
