@@ -1,11 +1,16 @@
 """ISMCTS iterations per second, per game (one core, random rollouts unless --rollout).
 
+With ``--leaf N`` playouts stop after N moves and the game's leaf evaluation values the
+position (games without one are skipped).
+
 For each game: P positions reached by random play (deal seeds 0..P-1, a random number of
 moves in), at each a search of N iterations by the first actor; prints iterations/s (total
 iterations over total search time) and the mean time per move at that budget.
 
     .venv/bin/python benchmarks/ismcts_speed.py
     .venv/bin/python benchmarks/ismcts_speed.py --games nine-domains --iterations 2000 --players 2
+    .venv/bin/python benchmarks/ismcts_speed.py --games sala-de-miaula --rollout heuristic --leaf 0
+    .venv/bin/python benchmarks/ismcts_speed.py --games coatl --leaf 0 --reward eval
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import random
 import time
 
 import ludoteca
+from ludoteca.agents.evaluation import get_evaluator
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
 
@@ -43,18 +49,27 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=5)
     ap.add_argument("--iterations", type=int, default=500)
     ap.add_argument("--rollout", default="random", choices=["random", "heuristic"])
+    ap.add_argument("--leaf", type=int, default=None, help="playout moves before the evaluation")
+    ap.add_argument("--reward", default="win", choices=["win", "eval"])
     args = ap.parse_args()
-    print(f"ISMCTS, {args.iterations} iterations per move, rollout={args.rollout}, one core")
+    budget = f"rollout={args.rollout}, leaf={args.leaf}, reward={args.reward}"
+    print(f"ISMCTS, {args.iterations} iterations per move, {budget}, one core")
     print(f"{'game':<20} {'players':>7} {'iterations/s':>13} {'s per move':>11}")
     for gid in args.games.split(","):
         game = ludoteca.get_game(gid)
+        if args.leaf is not None and get_evaluator(game) is None:
+            print(f"{gid:<20} (no leaf evaluation)")
+            continue
         n = args.players or game.min_players
         states = positions(game, n, args.positions)
         total = 0.0
         for i, state in enumerate(states):
             handle = SeatHandle(state, state.actors[0])
             t0 = time.perf_counter()
-            search(handle, random.Random(i), Budget(args.iterations, None, rollout=args.rollout))
+            spend = Budget(
+                args.iterations, None, rollout=args.rollout, leaf=args.leaf, reward=args.reward
+            )
+            search(handle, random.Random(i), spend)
             total += time.perf_counter() - t0
         rate = args.iterations * len(states) / total
         print(f"{gid:<20} {n:>7} {rate:>13.0f} {total / len(states):>11.3f}")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
-from .cards import FULL_DECK, NUM_TEMPLES
+from .cards import FULL_DECK, NUM_PTYPES, NUM_TEMPLES
 from .model import ASSEMBLY, PHASE_NAMES, TEMPLE
 from .patterns import prophecy_points, temple_points
 from .rules import closed_coatl
@@ -72,15 +72,7 @@ def determinize(s: CoatlState, player: int, rng: random.Random) -> CoatlState:
     me = s.players[player]
     # Prophecies p cannot place: the deck and the unshown part of the other hands, rebuilt in
     # sorted order (a card the table saw taken from the display stays in its taker's hand)
-    seen: Counter[int] = (
-        Counter(me.hand) + Counter(s.discard) + Counter(c for c in s.display if c >= 0)
-    )
-    for q, pl in enumerate(s.players):
-        for c in pl.coatls:
-            seen.update(c.prophecies)
-        if q != player:
-            seen.update(pl.shown)
-    pool = sorted((Counter(FULL_DECK) - seen).elements())
+    pool = _unseen_prophecies(s, player)
     rng.shuffle(pool)
     # the acting player is dealt first, so that what the rules reveal about their hand holds
     cur = s.current
@@ -125,6 +117,31 @@ def determinize(s: CoatlState, player: int, rng: random.Random) -> CoatlState:
     assert not tpool, "determinize: the unseen Temples do not match the hidden places"
     new.rng = Rng.from_random(rng)
     return new
+
+
+# copies of each Prophecy type in the whole deck, by type id
+_COPIES: tuple[int, ...] = tuple(Counter(FULL_DECK)[t] for t in range(NUM_PTYPES))
+
+
+def _unseen_prophecies(s: CoatlState, player: int) -> list[int]:
+    """The Prophecies ``player`` cannot place, sorted: the deck and the unshown part of the
+    other hands. Counted per type in a list (this runs once per search iteration)."""
+    left = list(_COPIES)
+    for t in s.players[player].hand:
+        left[t] -= 1
+    for t in s.discard:
+        left[t] -= 1
+    for t in s.display:
+        if t >= 0:
+            left[t] -= 1
+    for q, pl in enumerate(s.players):
+        for c in pl.coatls:
+            for t in c.prophecies:
+                left[t] -= 1
+        if q != player:
+            for t in pl.shown:
+                left[t] -= 1
+    return [t for t, k in enumerate(left) for _ in range(k)]
 
 
 def _to_front(pool: list[int], fits: Callable[[int], bool]) -> None:
