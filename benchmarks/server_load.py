@@ -193,14 +193,20 @@ class Table:
         self.done = False
 
     async def open(self, http: httpx.AsyncClient) -> None:
+        # as the lobby does: the creator sits down with the table; the other person joins
         r = await http.post(
-            "/api/tables", json={"game": self.game, "seats": [{"kind": "human"}] * 2}
+            "/api/tables",
+            json={"game": self.game, "seats": [{"kind": "human"}] * 2, "join": {"name": "A"}},
         )
         r.raise_for_status()
-        self.id = r.json()["id"]
+        created = r.json()
+        self.id = created["id"]
         url = httpx.URL(self.base)
         for name in ("A", "B"):
-            j = (await http.post(f"/api/tables/{self.id}/join", json={"name": name})).json()
+            if name == "A":
+                j = created["joined"]
+            else:
+                j = (await http.post(f"/api/tables/{self.id}/join", json={"name": name})).json()
             seat = j["seat"]
             ws = await MiniSocket.connect(
                 url.host,
@@ -219,7 +225,7 @@ class Table:
             self.last[seat] = raw
             w = self.waiting
             if w is not None and seat != w[0] and not w[3].done():
-                i = raw.find(b'"move":') + 7  # the table summary's, first: the same number
+                i = raw.find(b'"move":') + 7  # the message's (the summary carries none)
                 move = int(raw[i : raw.find(b",", i)])
                 if move > w[1]:
                     self.stats.latencies.append(time.perf_counter() - w[2])

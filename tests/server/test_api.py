@@ -24,6 +24,27 @@ def test_create_join_list_and_start(client: TestClient) -> None:
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_open"
 
 
+def test_the_creator_can_sit_down_with_the_table(client: TestClient) -> None:
+    body = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}]}
+    r = client.post("/api/tables", json={**body, "join": {"name": "Ana", "seat": 1}})
+    assert r.status_code == 201, r.text
+    tid, joined = r.json()["id"], r.json()["joined"]
+    assert joined["seat"] == 1 and r.json()["seats"][1]["name"] == "Ana"
+    assert r.json()["seats"][1]["taken"] and not r.json()["seats"][0]["taken"]
+    assert state(client, tid, joined["token"])["seat"] == 1  # the token holds that seat
+    assert join(client, tid, "Bia")[0] == 0
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "running"
+    # a seat that is not open for a person: refused, and no table is made
+    before = len(client.get("/api/tables").json())
+    ai = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]}
+    r = client.post("/api/tables", json={**ai, "join": {"name": "Caio", "seat": 1}})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
+    assert len(client.get("/api/tables").json()) == before
+    # the only person's seat taken at creation: the game starts at once
+    r = client.post("/api/tables", json={**ai, "join": {"name": "Caio"}})
+    assert r.status_code == 201 and r.json()["status"] == "running"
+
+
 def test_a_full_game_against_an_ai_seat(client: TestClient) -> None:
     tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
     _, tok = join(client, tid, "Ana")

@@ -30,6 +30,10 @@ def test_websocket_play_to_the_end_and_reconnect(client: TestClient) -> None:
             if m["type"] == "state" and m["view"]["round"] == 1:
                 break
         assert card["action"]["card"] not in m["view"]["hand"] and len(hand) == 3
+        # the table's summary came with the first state (without a move number of its own)
+        # and comes again only when it changes, not with every move
+        assert first["table"]["status"] == "running" and "move" not in first["table"]
+        assert "table" not in m
         ws.send_json({"type": "nonsense"})
         assert wait_msg(ws, "error")["error"]["code"] == "invalid_request"
         ws.send_text("{oops")
@@ -46,7 +50,7 @@ def test_websocket_play_to_the_end_and_reconnect(client: TestClient) -> None:
                     {"type": "move", "move": again["move"], "action": again["legal"][0]["action"]}
                 )
             again = wait_msg(ws, "state")
-    assert again["table"]["status"] == "finished"
+    assert again["table"]["status"] == "finished"  # changed: sent again
 
 
 def wait_msg(ws: Any, kind: str) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Clocks that survive a restart, expiry of abandoned open tables, the rate limit."""
+"""Clocks and reaction windows that survive a restart, expiry of abandoned open tables, the
+rate limit."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fastapi.testclient import TestClient
 from ludoteca.server import create_app
 
 from .conftest import sqlite_settings
-from .helpers import create, join, state, wait_for
+from .helpers import create, join, move, state, wait_for
 
 
 def test_a_clock_keeps_its_deadline_across_a_restart(tmp_path: Path) -> None:
@@ -31,6 +32,22 @@ def test_a_clock_keeps_its_deadline_across_a_restart(tmp_path: Path) -> None:
         left = state(c, tid, t0)["clocks"]["0"]
         # not a fresh 20 s clock: the stored deadline, less the time that passed
         assert 10 < left < 18.8, left
+
+
+def test_a_reaction_window_keeps_its_closing_time_across_a_restart(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path / "db.sqlite3")
+    with TestClient(create_app(settings)) as c:
+        tid = create(c, "react-toy", [{"kind": "human"}, {"kind": "human"}], window_seconds=20)
+        _, t0 = join(c, tid, "Ana")
+        _, t1 = join(c, tid, "Bia")
+        assert move(c, tid, t0, {"type": "score"}, 0).status_code == 200
+        assert state(c, tid, t1)["window"]["seconds_left"] > 19
+        time.sleep(1.5)
+    with TestClient(create_app(settings)) as c:
+        s = state(c, tid, t1)
+        # the same window goes on: not a fresh 20 s one, its time less the time that passed
+        assert s["move"] == 1 and s["actors"] == [0, 1]
+        assert 10 < s["window"]["seconds_left"] < 18.8, s["window"]
 
 
 def test_abandoned_open_tables_expire(tmp_path: Path) -> None:

@@ -125,18 +125,22 @@ async def tables(
     return out[:limit]
 
 
-def limit_rate(request: Request) -> None:
+def limit_rate(request: Request, cost: int = 1) -> None:
     """Creating tables and joining seats: at most ``rate_limit`` a minute per address."""
     limiter: RateLimiter | None = getattr(request.app.state, "limiter", None)
     if limiter is not None:
-        limiter.check(request.client.host if request.client else "?")
+        limiter.check(request.client.host if request.client else "?", cost)
 
 
 @router.post("/tables", status_code=201)
 async def create_table(request: Request, body: CreateTable, lang: Lang = None) -> dict[str, Any]:
-    limit_rate(request)
-    table = await manager(request).create(body)
-    return table.summary(pick_lang(lang))
+    """The new table's summary; with ``join``, also ``joined: {seat, token}``."""
+    limit_rate(request, 1 if body.join is None else 2)  # a table and a seat
+    table, joined = await manager(request).create(body)
+    out = table.summary(pick_lang(lang))
+    if joined is not None:
+        out["joined"] = {"seat": joined[0], "token": joined[1]}
+    return out
 
 
 @router.get("/tables/{table_id}")

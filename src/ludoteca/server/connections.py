@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
-from .payloads import dumps, payload_text
+from .payloads import dumps, payload_text, summary_text
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -30,6 +30,7 @@ class Connection:
         self.lang = lang
         self.log_last = log_last
         self.log_sent: int | None = None  # how much of table.log this client has been given
+        self.summary_sent: str | None = None  # the table's summary as this client last got it
         self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.state_pending = False
         self.closed = False
@@ -61,10 +62,17 @@ class Connection:
                 if item is STATE:
                     self.state_pending = False
                     async with self.table.lock:
+                        summary = summary_text(self.table, self.lang)
                         text = payload_text(
-                            self.table, self.seat, self.lang, self.log_sent, self.log_last
+                            self.table,
+                            self.seat,
+                            self.lang,
+                            self.log_sent,
+                            self.log_last,
+                            None if summary == self.summary_sent else summary,
                         )
                         self.log_sent = len(self.table.log)
+                        self.summary_sent = summary
                     await self.ws.send_text(text)
                 else:
                     await self.ws.send_text(dumps(item))

@@ -36,7 +36,9 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    # {"move": N, "at": {"seat": unix time}}: the clock deadlines pending at move N (0002)
+    # {"move": N, "at": {"seat": unix time}, "window": unix time}: the clock deadlines and the
+    # reaction window's closing time pending at move N (0002; "window" since 2026-11, in the
+    # same JSON, so no migration)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 

@@ -52,22 +52,25 @@ class TableSettings(Strict):
     )
 
 
+class JoinTable(Strict):
+    name: Name
+    seat: int | None = Field(None, ge=0, le=63)
+    deck: str | None = Field(None, max_length=MAX_DECK_CHARS, description="the deck file's text")
+
+
 class CreateTable(TableSettings):
     game: Annotated[str, StringConstraints(max_length=64)]
     num_players: int | None = Field(None, ge=1, le=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(None, max_length=64)
+    join: JoinTable | None = Field(
+        None, description="take a seat at once, as POST /join does (the answer holds its token)"
+    )
 
     @field_validator("options")
     @classmethod
     def _options_size(cls, v: dict[str, Any]) -> dict[str, Any]:
         return _bounded_json(v, "options")
-
-
-class JoinTable(Strict):
-    name: Name
-    seat: int | None = Field(None, ge=0, le=63)
-    deck: str | None = Field(None, max_length=MAX_DECK_CHARS, description="the deck file's text")
 
 
 class MoveRequest(Strict):

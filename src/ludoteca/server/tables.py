@@ -246,7 +246,9 @@ class TableManager:
         return self.seat_for(table, token)
 
     # -- creating, joining, leaving -------------------------------------------------------
-    async def create(self, req: CreateTable) -> LiveTable:
+    async def create(self, req: CreateTable) -> tuple[LiveTable, tuple[int, str] | None]:
+        """A new table; with ``req.join``, its creator takes a seat in the same transaction
+        (then also the seat and its token: one request and one write instead of two)."""
         try:
             game = get_game(req.game)
         except UnknownGame as e:
@@ -288,6 +290,10 @@ class TableManager:
             seats=seats,
             created_at=now(),
         )
+        joined = None
+        if req.join is not None:
+            seat, token = self._sit(table, req.join)
+            joined = (seat.index, token)
         row = TableRow(
             id=table.id,
             game=game.id,
@@ -310,7 +316,29 @@ class TableManager:
                 await self._start_game(table)
         else:
             self._announce(table)
-        return table
+        return table, joined
+
+    def _sit(self, table: LiveTable, req: JoinTable) -> tuple[Seat, str]:
+        """Seat a person in memory (the caller stores it): the seat asked for, or the first
+        open one; a deck is checked now, so that a bad one is refused at the door, not at
+        the start. The seat and its new token."""
+        free = [s for s in table.seats if not s.taken]
+        if req.seat is not None:
+            chosen = [s for s in free if s.index == req.seat]
+            if not chosen:
+                raise ApiError(409, "seat_taken", f"seat {req.seat} is not open")
+            seat = chosen[0]
+        elif free:
+            seat = free[0]
+        else:
+            raise ApiError(409, "not_open", "this table has no open seat any more")
+        if req.deck is not None:
+            self._options_with_decks(table, {seat.index: req.deck})
+        token = new_token()
+        seat.name = req.name
+        seat.token_hash = token_hash(token)
+        seat.seat_options = {"deck": req.deck} if req.deck is not None else None
+        return seat, token
 
     def _seat_row(self, table: LiveTable, s: Seat) -> SeatRow:
         return SeatRow(
@@ -352,23 +380,7 @@ class TableManager:
         async with table.lock:
             if table.status != "open":
                 raise ApiError(409, "not_open", "this table has no open seat any more")
-            free = [s for s in table.seats if not s.taken]
-            if req.seat is not None:
-                chosen = [s for s in free if s.index == req.seat]
-                if not chosen:
-                    raise ApiError(409, "seat_taken", f"seat {req.seat} is not open")
-                seat = chosen[0]
-            elif free:
-                seat = free[0]
-            else:
-                raise ApiError(409, "not_open", "this table has no open seat any more")
-            if req.deck is not None:
-                # checked now, so that a bad deck is refused at the door, not at the start
-                self._options_with_decks(table, {seat.index: req.deck})
-            token = new_token()
-            seat.name = req.name
-            seat.token_hash = token_hash(token)
-            seat.seat_options = {"deck": req.deck} if req.deck is not None else None
+            seat, token = self._sit(table, req)
             try:
                 # guarded: with several processes, another one may have given this seat away
                 taken = await self.write(self.store.claim_seat, self._seat_row(table, seat))
@@ -738,25 +750,35 @@ class TableManager:
                 if self.fanout is not None:
                     self.fanout.publish({"table": tid, "gone": True})
 
-    # -- clocks that survive a restart ------------------------------------------------------
+    # -- clocks and windows that survive a restart -------------------------------------------
     def _clock_json(self, table: LiveTable) -> dict[str, Any] | None:
-        if not table.clocks:
+        """The pending deadlines as stored (column ``clock``) and heard by other processes:
+        ``{"move": N, "at": {"seat": unix time}, "window": unix time}`` (each part when set)."""
+        if not table.clocks and table.window is None:
             return None
         loop_now, wall = asyncio.get_running_loop().time(), time.time()
         at = {str(p): round(wall + d - loop_now, 3) for p, d in sorted(table.clocks.items())}
-        return {"move": table.move_count, "at": at}
+        out: dict[str, Any] = {"move": table.move_count, "at": at}
+        if table.window is not None:
+            out["window"] = round(wall + table.window.deadline - loop_now, 3)
+        return out
 
-    def _taken_clocks(self, table: LiveTable) -> dict[int, float]:
-        """The stored (or heard) deadlines for the table's current move, in loop time."""
+    def _taken_timers(self, table: LiveTable) -> tuple[dict[int, float], float | None]:
+        """The stored (or heard) clock deadlines and window closing time for the table's
+        current move, in loop time (nothing for an older move)."""
         stored, table.stored_clock = table.stored_clock, None
         if not isinstance(stored, dict) or stored.get("move") != table.move_count:
-            return {}
+            return {}, None
         loop_now, wall = asyncio.get_running_loop().time(), time.time()
-        out: dict[int, float] = {}
+        clocks: dict[int, float] = {}
         for p, t in dict(stored.get("at") or {}).items():
             with contextlib.suppress(TypeError, ValueError):
-                out[int(p)] = loop_now + float(t) - wall
-        return out
+                clocks[int(p)] = loop_now + float(t) - wall
+        window = None
+        with contextlib.suppress(TypeError, ValueError):
+            if stored.get("window") is not None:
+                window = loop_now + float(stored["window"]) - wall
+        return clocks, window
 
     # -- after every change: windows, clocks, AI seats, broadcast -------------------------
     def _cancel_timers(self, table: LiveTable) -> None:
@@ -772,6 +794,7 @@ class TableManager:
     ) -> None:
         table.cache.clear()
         state = table.state
+        previous = table.window
         self._cancel_timers(table)
         if state is None or state.is_over or table.status != "running":
             table.clocks.clear()
@@ -785,16 +808,15 @@ class TableManager:
             return
         loop = asyncio.get_running_loop()
         actors = state.actors
-        taken = self._taken_clocks(table)
+        taken, taken_window = self._taken_timers(table)
         hint, table.window_hint = table.window_hint, None
         if in_reaction_window(state):
             table.clocks.clear()
-            deadline = loop.time() + table.window_seconds
-            if hint is not None and hint[0] == table.move_count:
-                deadline = loop.time() + max(0.0, hint[1] - time.time())
-            window = Window(table.move_count, deadline)
+            window, fresh = self._window_for(table, previous, hint, taken_window)
             window.task = asyncio.create_task(self._window_timer(table, window))
             table.window = window
+            if fresh and not table.follower:  # its closing time outlives a restart
+                self._spawn(self._save_clock(table.id, self._clock_json(table)))
         elif table.clock_seconds is not None:
             before = dict(table.clocks)
             deadline = loop.time() + table.clock_seconds
@@ -821,6 +843,26 @@ class TableManager:
         self._notify(table)
         if announce:
             self._announce(table)
+
+    def _window_for(
+        self,
+        table: LiveTable,
+        previous: Window | None,
+        hint: tuple[int, float] | None,
+        stored: float | None,
+    ) -> tuple[Window, bool]:
+        """The reaction window of the table's current move, and whether it opens now. The one
+        already open goes on, with the passes it holds (a seat left, the table was caught up
+        with); else it closes when the process that opened it said (Redis) or when it was
+        stored to (a restart); else it opens now for the table's full ``window_seconds``."""
+        if previous is not None and previous.opened_at == table.move_count:
+            return previous, False
+        now_ = asyncio.get_running_loop().time()
+        if hint is not None and hint[0] == table.move_count:
+            return Window(table.move_count, now_ + max(0.0, hint[1] - time.time())), False
+        if stored is not None:
+            return Window(table.move_count, stored), False
+        return Window(table.move_count, now_ + table.window_seconds), True
 
     async def _save_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
         try:

@@ -103,14 +103,14 @@ function buildForm(form, games, go) {
       window_seconds: Number(windowIn.value) || 4, open_replay: openReplay.checked,
     };
     if (clockIn.value) body.clock_seconds = Number(clockIn.value);
+    if (seats.some((s) => s.kind === "human")) {
+      // the creator sits down in the same request
+      body.join = { name: nameIn.value.trim() || "?" };
+      localStorage.setItem("ludoteca.name", body.join.name);
+    }
     try {
       const table = await api("/tables", { method: "POST", body });
-      if (seats.some((s) => s.kind === "human")) {
-        const name = nameIn.value.trim() || "?";
-        localStorage.setItem("ludoteca.name", name);
-        const j = await api(`/tables/${table.id}/join`, { method: "POST", body: { name } });
-        saveToken(table.id, j.token);
-      }
+      if (table.joined) saveToken(table.id, table.joined.token);
       go(`/t/${table.id}`);
     } catch (e) {
       showError(form, e);

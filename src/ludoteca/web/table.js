@@ -80,6 +80,8 @@ export function showTable(root, tableId, go) {
     ws.addEventListener("message", (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
+        // the table's summary comes first and then only when it changes
+        if (!msg.table) msg.table = last?.table;
         log = msg.log_reset ? msg.events : log.concat(msg.events);
         if (log.length > 500) log = log.slice(-500);
         last = msg;

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
 from .combat import elements_of, modifiers
+from .state import DRAFT_ORDER, DRAFTING, OVER, PHASES, POWER_NAMES
 
 if TYPE_CHECKING:
     from .state import NineDomainsState
@@ -44,9 +45,62 @@ def incoming(state: NineDomainsState) -> list[list[int]]:
     return out
 
 
-def build_view(state: NineDomainsState, player: int | None) -> dict[str, Any]:
-    from .state import DRAFT_ORDER, DRAFTING, OVER, PHASES, POWER_NAMES
+# A finished round's cards (by id) and their strengths, keyed by the identity of its card
+# lists, which are never changed once the round is over (see NineDomainsState.clone): every
+# view of every seat, at every later move, shows the same finished rounds, so their modifiers
+# are worked out once, not once per view. The entries keep the lists they were made from
+# (so their ids cannot be reused while cached) and hold tuples only: each view gets lists of
+# its own, and nothing a caller does to a view reaches the cache. Only public facts (revealed
+# cards) are cached.
+_RoundKey = tuple[int, int, bool]
+_RoundEntry = tuple[
+    list[list[int]],
+    list[list[int]] | None,
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[Any, ...], ...],
+]
+_ROUNDS: dict[_RoundKey, _RoundEntry] = {}
+_ROUNDS_LIMIT = 10_000
+# the options as JSON, per options object (frozen, so the dump never changes)
+_OPTIONS: dict[Any, dict[str, Any]] = {}
 
+
+def _round_cards(
+    cards: list[list[int]], previous: list[list[int]] | None, r: int, four_opp: bool, cache: bool
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[Any, ...], ...]]:
+    """(card ids, strengths) per player of finished round ``r``."""
+    key = (id(cards), id(previous), four_opp)
+    hit = _ROUNDS.get(key) if cache else None
+    if hit is not None and hit[0] is cards and hit[1] is previous:
+        return hit[2], hit[3]
+    total, _ = modifiers(cards, previous, r, four_opp)
+    ids = CARDS.ids
+    value = CARDS.value
+    none = CARDS.no_strength
+    names = tuple(tuple(ids[c] for c in cards[p]) for p in (0, 1))
+    strength = tuple(
+        tuple(None if none[c] else value[c] + total[p][i] for i, c in enumerate(cards[p]))
+        for p in (0, 1)
+    )
+    if cache:
+        if len(_ROUNDS) >= _ROUNDS_LIMIT:
+            _ROUNDS.clear()
+        _ROUNDS[key] = (cards, previous, names, strength)
+    return names, strength
+
+
+def _options_json(options: Any) -> dict[str, Any]:
+    dumped = _OPTIONS.get(options)
+    if dumped is None:
+        if len(_OPTIONS) > 1000:
+            _OPTIONS.clear()
+        dumped = _OPTIONS[options] = options.model_dump(mode="json")
+    return dict(dumped)  # the values are plain scalars: a copy of one's own
+
+
+def build_view(state: NineDomainsState, player: int | None, cache: bool = True) -> dict[str, Any]:
+    """The view of ``player`` (None: a spectator). ``cache=False`` works out the finished
+    rounds again instead of taking them from the cache (the tests compare the two)."""
     ids = CARDS.ids
     dids = DOMAINS.ids
     opts = state.options
@@ -58,10 +112,11 @@ def build_view(state: NineDomainsState, player: int | None) -> dict[str, Any]:
         piles.append(entry)
     players = []
     for q in (0, 1):
-        mask, halves = elements_of(state.won[q])
+        won = state.won[q]
+        mask, halves = elements_of(won)
         info: dict[str, Any] = {
             "seat": q,
-            "domains": [dids[d] for d in state.won[q]],
+            "domains": [dids[d] for d in won],
             "vp": state.points(q),
             "bonus_vp": state.bonus[q],
             "elements": [e for i, e in enumerate(ELEMENTS) if mask >> i & 1],
@@ -81,20 +136,17 @@ def build_view(state: NineDomainsState, player: int | None) -> dict[str, Any]:
         players.append(info)
     rounds = []
     four_opp = opts.four_plus_target == "opponent"
-    for r, cards in enumerate(state.history):
-        total, _ = modifiers(cards, state.history[r - 1] if r else None, r, four_opp)
+    history = state.history
+    previous = None
+    for r, cards in enumerate(history):
+        names, strength = _round_cards(cards, previous, r, four_opp, cache)
+        previous = cards
         rounds.append(
             {
                 "round": r + 1,
                 "domains": [dids[d] for d in state.contested[r]],
-                "cards": [[ids[c] for c in cards[p]] for p in (0, 1)],
-                "strength": [
-                    [
-                        None if CARDS.no_strength[c] else CARDS.value[c] + total[p][i]
-                        for i, c in enumerate(cards[p])
-                    ]
-                    for p in (0, 1)
-                ],
+                "cards": [list(names[0]), list(names[1])],
+                "strength": [list(strength[0]), list(strength[1])],
                 "winners": list(state.outcomes[r]),
             }
         )
@@ -110,7 +162,7 @@ def build_view(state: NineDomainsState, player: int | None) -> dict[str, Any]:
         "history": rounds,
         "incoming": incoming(state),
         "elements_ignored": state.elements_off,
-        "options": opts.model_dump(mode="json"),
+        "options": _options_json(opts) if cache else opts.model_dump(mode="json"),
     }
     if state.pending:
         owner, kind, at = state.pending[0]
