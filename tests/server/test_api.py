@@ -54,6 +54,18 @@ def test_a_full_game_against_an_ai_seat(client: TestClient) -> None:
     assert client.get("/api/tables?status=finished").json()[0]["id"] == tid
 
 
+def test_ai_seats_take_the_named_levels(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["coatl"]["levels"] == ["easy", "medium", "strong"]
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
+    _, tok = join(client, tid, "Ana")
+    assert play_out(client, tid, {0: tok})["table"]["status"] == "finished"
+    r = client.post(
+        "/api/tables", json={"game": "toy", "seats": [{"kind": "ai", "agent": "medium"}]}
+    )
+    assert r.status_code == 422 and "no heuristic agent for toy" in r.json()["error"]["message"]
+
+
 def test_a_token_acts_only_for_its_own_seat(client: TestClient) -> None:
     tid = create(client, "react-toy", [{"kind": "human"}, {"kind": "human"}])
     _, t0 = join(client, tid, "Ana")

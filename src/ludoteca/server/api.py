@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 
 from ..agents import agent_names
+from ..agents.levels import LEVELS
 from ..engine import Game, get_game, list_games
 from ..engine.errors import UnknownGame
 from .errors import ApiError
@@ -74,6 +75,7 @@ def games(lang: Lang = None) -> list[dict[str, Any]]:
             "options": option_docs(g),
             "takes_decks": hasattr(g, "options_with_deck"),
             "agents": agent_names(),
+            "levels": list(LEVELS),
         }
         for g in list_games()
     ]

@@ -2,7 +2,7 @@
 const WORDS = {
   "pt-BR": {
     lobby: "Mesas", newTable: "Nova mesa", game: "Jogo", players: "Jogadores", seat: "Lugar",
-    person: "Pessoa", ai: "IA", create: "Criar mesa", open: "Abertas", running: "Em jogo",
+    person: "Pessoa", ai: "IA", level_easy: "Fácil", level_medium: "Médio", level_strong: "Forte", create: "Criar mesa", open: "Abertas", running: "Em jogo",
     finished: "Terminadas", join: "Sentar", watch: "Assistir", replay: "Replay", yourName: "Seu nome",
     deck: "Seu baralho (arquivo de deck, opcional)", free: "livre", options: "Opções",
     windowSeconds: "Janela de reação (s)", clockSeconds: "Relógio por decisão (s, vazio: sem)",
@@ -18,7 +18,7 @@ const WORDS = {
   },
   en: {
     lobby: "Tables", newTable: "New table", game: "Game", players: "Players", seat: "Seat",
-    person: "Person", ai: "AI", create: "Create table", open: "Open", running: "Playing",
+    person: "Person", ai: "AI", level_easy: "Easy", level_medium: "Medium", level_strong: "Strong", create: "Create table", open: "Open", running: "Playing",
     finished: "Finished", join: "Sit down", watch: "Watch", replay: "Replay", yourName: "Your name",
     deck: "Your deck (deck file, optional)", free: "free", options: "Options",
     windowSeconds: "Reaction window (s)", clockSeconds: "Clock per decision (s, empty: none)",
@@ -41,6 +41,11 @@ export function lang() {
 export function setLang(l) {
   localStorage.setItem("ludoteca.lang", l);
   document.documentElement.lang = l;
+}
+
+// an AI seat's agent as people read it: a level's name in their language, else the spec
+export function agentLabel(spec) {
+  return ["easy", "medium", "strong"].includes(spec) ? t(`level_${spec}`) : spec;
 }
 
 export function t(key, params = {}) {

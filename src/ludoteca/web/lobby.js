@@ -1,7 +1,7 @@
 // The lobby: create a table, see the open, running and finished ones, join or watch.
 import { api, saveToken, tokenFor } from "./api.js";
 import { h, clear } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { agentLabel, lang, t } from "./i18n.js";
 
 export function showLobby(root, go) {
   let stop = false;
@@ -52,7 +52,9 @@ function buildForm(form, games, go) {
         h("option", { value: "human" }, t("person")),
         h("option", { value: "ai", selected: i > 0 }, t("ai")));
       const agent = h("select", { class: "seat-agent", "aria-label": t("agent") },
-        game().agents.map((a) => h("option", { value: a, selected: a === "heuristic" }, a)));
+        // the named levels first (what most people want), then every agent by name
+        (game().levels || []).map((l) => h("option", { value: l, selected: l === "medium" }, t(`level_${l}`)))
+          .concat(game().agents.map((a) => h("option", { value: a }, a))));
       const sync = () => { agent.hidden = kind.value !== "ai"; };
       kind.addEventListener("change", sync);
       sync();
@@ -130,7 +132,7 @@ function buildForm(form, games, go) {
 }
 
 function seatText(s) {
-  if (s.kind === "ai") return `${t("ai")} (${s.agent})`;
+  if (s.kind === "ai") return `${t("ai")} (${agentLabel(s.agent)})`;
   return s.name || t("free");
 }
 

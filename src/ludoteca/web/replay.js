@@ -1,7 +1,7 @@
 // The replay viewer: step through a table's moves from a chosen point of view.
 import { api, tokenFor } from "./api.js";
 import { h, clear } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { agentLabel, lang, t } from "./i18n.js";
 import { showError } from "./lobby.js";
 import { renderView } from "./render.js";
 
@@ -28,7 +28,7 @@ export function showReplay(root, tableId) {
 
   const paint = () => {
     clear(page);
-    const names = data.seats.map((s) => (s.kind === "ai" ? `${t("ai")} ${s.seat + 1} (${s.agent})` : s.name || `${t("seat")} ${s.seat + 1}`));
+    const names = data.seats.map((s) => (s.kind === "ai" ? `${t("ai")} ${s.seat + 1} (${agentLabel(s.agent)})` : s.name || `${t("seat")} ${s.seat + 1}`));
     const step = data.steps[i];
     const viewSel = h("select", { id: "replay-view", onchange: (e) => { view = e.target.value; load(); } },
       h("option", { value: "spectator", selected: view === "spectator" }, t("spectatorView")),

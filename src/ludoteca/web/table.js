@@ -1,7 +1,7 @@
 // A table: sit down (or watch), then play live over the WebSocket.
 import { api, saveToken, tokenFor, forgetToken } from "./api.js";
 import { h, clear } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { agentLabel, lang, t } from "./i18n.js";
 import { showError } from "./lobby.js";
 import { renderView } from "./render.js";
 
@@ -122,7 +122,7 @@ export function showTable(root, tableId, go) {
     clear(page);
     if (oldJoin) page.append(oldJoin);
     const tb = m.table;
-    const names = tb.seats.map((s) => (s.kind === "ai" ? `${t("ai")} ${s.seat + 1} (${s.agent})` : s.name || `${t("seat")} ${s.seat + 1}`));
+    const names = tb.seats.map((s) => (s.kind === "ai" ? `${t("ai")} ${s.seat + 1} (${agentLabel(s.agent)})` : s.name || `${t("seat")} ${s.seat + 1}`));
     const mineLegal = m.legal || [];
     const myTurn = m.seat !== null && m.actors.includes(m.seat) && mineLegal.length > 0;
     page.classList.toggle("my-turn", myTurn);
