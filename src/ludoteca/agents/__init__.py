@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable
 
 from ..engine import Game
-from ..engine.registry import module_suffix
+from ..engine.registry import game_module
 from .base import Agent, AgentSpecError, parse_spec
 from .equilibrium import EquilibriumAgent
 from .evaluation import get_evaluator
@@ -21,13 +20,9 @@ from .random_agent import RandomAgent
 
 
 def _heuristic(game: Game, seed: int, **kwargs: object) -> Agent:
-    module = f"ludoteca.agents.heuristics.{module_suffix(game.id)}"
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
-        raise AgentSpecError(f"there is no heuristic agent for {game.id} yet") from None
+    mod = game_module(f"{__name__}.heuristics", game.id)
+    if mod is None:
+        raise AgentSpecError(f"there is no heuristic agent for {game.id} yet")
     cls: type[Agent] = mod.HeuristicAgent
     return _construct(cls, "heuristic", seed, kwargs)
 

@@ -7,6 +7,7 @@ fails loudly when it is asked for, not silently by vanishing from the list.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from .errors import UnknownGame
 from .game import Game
@@ -60,3 +61,16 @@ def game_ids() -> list[str]:
 def module_suffix(game_id: str) -> str:
     """The Python name a game id takes in module paths (``nine-domains`` -> ``nine_domains``)."""
     return game_id.replace("-", "_")
+
+
+def game_module(package: str, game_id: str) -> ModuleType | None:
+    """``package.<game>``, the per-game module of a layer above the games (its heuristic
+    agent, renderer, evaluation), or None when that game has none. An import error *inside*
+    the module is not swallowed."""
+    name = f"{package}.{module_suffix(game_id)}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None

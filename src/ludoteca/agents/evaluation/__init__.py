@@ -12,23 +12,18 @@ real game, so it may read the whole state it is given. ISMCTS uses it to cut pla
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from ...engine import Game, GameState
-from ...engine.registry import module_suffix
+from ...engine.registry import game_module
 
 LeafValues = Callable[[GameState], list[float]]
 
 
 def get_evaluator(game: Game) -> LeafValues | None:
     """The game's ``leaf_values``, or None when the game has no evaluation module."""
-    module = f"{__name__}.{module_suffix(game.id)}"
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
+    mod = game_module(__name__, game.id)
+    if mod is None:
         return None
     fn: LeafValues = mod.leaf_values
     return fn

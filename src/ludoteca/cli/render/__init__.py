@@ -7,23 +7,18 @@ drawing exactly the given view (never a state). Games without one get a generic 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
 from ...engine import Game
-from ...engine.registry import module_suffix
+from ...engine.registry import game_module
 
 
 def render_view(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> RenderableType:
-    module = f"{__name__}.{module_suffix(game.id)}"
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
+    mod = game_module(__name__, game.id)
+    if mod is None:
         return Pretty(view)
     out: RenderableType = mod.render(view, game, lang, seat)
     return out
