@@ -40,6 +40,11 @@ def test_options_have_words_in_both_languages(game: ludoteca.Game) -> None:
         assert doc["texts"]["en"]["help"], f"no English help (description) for option {name}"
         if "choices" in doc:
             assert doc["default"] in doc["choices"]
+            for lang in ("pt-BR", "en"):
+                for c in doc["choices"]:
+                    key = f"option.{name}.choice.{c}"
+                    assert game.catalog.has(key, lang), f"no {lang} words for choice {c!r} of {name}"
+                    assert doc["texts"][lang]["choices"][str(c)] == game.catalog.text(key, lang)
 
 
 def test_bad_setup_is_refused(game: ludoteca.Game) -> None:

@@ -138,6 +138,13 @@ class Game(ABC):
                 }
                 for lang in LANGUAGES
             }
+            if "choices" in doc:
+                # a menu shows words, not the values the API takes (option.<name>.choice.<value>)
+                for lang in LANGUAGES:
+                    doc["texts"][lang]["choices"] = {
+                        str(c): self.catalog.template(f"option.{name}.choice.{c}", lang) or str(c)
+                        for c in doc["choices"]
+                    }
             out[name] = doc
         return out
 

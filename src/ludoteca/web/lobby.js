@@ -70,14 +70,15 @@ function buildForm(form, games, go) {
     for (const [name, doc] of Object.entries(g.options)) {
       if (doc.default === null && doc.type !== "bool") continue; // filled in by the game
       let input;
+      const words = (doc.texts && doc.texts[lang()]) || {};
       if (Array.isArray(doc.choices)) {
-        input = h("select", { name }, doc.choices.map((c) => h("option", { value: c, selected: c === doc.default }, String(c))));
+        const shown = words.choices || {};
+        input = h("select", { name }, doc.choices.map((c) => h("option", { value: c, selected: c === doc.default }, shown[String(c)] || String(c))));
       } else if (typeof doc.default === "boolean") input = h("input", { type: "checkbox", name, checked: doc.default });
       else if (typeof doc.default === "number") input = h("input", { type: "number", name, value: doc.default });
       else if (typeof doc.default === "string") input = h("input", { type: "text", name, value: doc.default });
       else continue;
       input.dataset.option = name;
-      const words = (doc.texts && doc.texts[lang()]) || {};
       const help = words.help || doc.help;
       optionsBox.append(h("label", { class: "option", title: help }, input, h("span", {}, words.label || name.replaceAll("_", " ")), h("small", {}, help)));
     }
