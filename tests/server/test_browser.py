@@ -220,3 +220,24 @@ def test_the_page_reconnects_after_the_server_is_killed(
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_errors_and_option_menus_read_in_the_page_language(server: str, browser: Browser) -> None:
+    """A pt-BR reader gets the server's errors and the options' choices in Portuguese; an
+    English reader gets the server's own sentence."""
+    pt = new_page(browser, "pt-BR")
+    pt.goto(f"{server}/t/nosuchtable")
+    pt.wait_for_selector(".error")
+    assert "Isto não existe (mais)." in pt.inner_text(".error")
+    pt.goto(server + "/")
+    pt.wait_for_selector("#create")
+    pt.select_option("#game", "nine-domains")
+    menu = pt.locator("select[data-option=vp_tie] option").evaluate_all(
+        "os => os.map(o => o.textContent)"
+    )
+    assert menu == ["Empate", "Mais domínios vence"]
+    en = new_page(browser, "en")
+    en.goto(f"{server}/t/nosuchtable")
+    en.wait_for_selector(".error")
+    assert "this table does not exist" in en.inner_text(".error")
+    assert not pt._ludoteca_errors and not en._ludoteca_errors  # type: ignore[attr-defined]

@@ -48,6 +48,29 @@ export function agentLabel(spec) {
   return ["easy", "medium", "strong"].includes(spec) ? t(`level_${spec}`) : spec;
 }
 
+// the server's error codes as a person reads them; English readers get the server's own
+// sentence, which is more precise (it is written in English)
+const ERRORS_PT = {
+  not_found: "Isto não existe (mais).", forbidden: "Este lugar não é seu.", bad_token: "Código de lugar inválido.",
+  stale_move: "A mesa mudou antes da sua jogada chegar; veja a situação atual.",
+  not_your_turn: "Agora não é a sua vez.", already_answered: "Você já respondeu.",
+  illegal_action: "Esta jogada não é possível agora.", invalid_action: "Jogada mal formada.",
+  finished: "O jogo já terminou.", not_open: "A mesa não está mais aberta.", not_started: "O jogo ainda não começou.",
+  seat_taken: "Este lugar já foi ocupado.", rules_changed: "As regras deste jogo mudaram desde que a mesa foi criada.",
+  too_large: "Pedido grande demais.", rate_limited: "Muitas mesas ou lugares de uma vez; tente de novo em instantes.",
+  storage: "O banco de dados não respondeu; nada foi mudado. Tente de novo.",
+  internal: "Erro no servidor; nada foi mudado.", unknown_game: "Jogo desconhecido.",
+  bad_agent: "Agente de IA desconhecido.", bad_seats: "Lugares inválidos", invalid_options: "Opções inválidas",
+  invalid_deck: "Baralho inválido", no_decks: "Este jogo não usa baralhos próprios.", invalid_request: "Pedido inválido",
+};
+// for these the server's sentence says what exactly is wrong: it follows the words above
+const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
+
+export function errorText(code, message) {
+  if (lang() === "en" || !(code in ERRORS_PT)) return message;
+  return ERROR_DETAIL.has(code) ? `${ERRORS_PT[code]}: ${message}` : ERRORS_PT[code];
+}
+
 export function t(key, params = {}) {
   const s = (WORDS[lang()] || WORDS["pt-BR"])[key] ?? WORDS["pt-BR"][key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in params ? params[k] : `{${k}}`));

@@ -1,7 +1,7 @@
 // The lobby: create a table, see the open, running and finished ones, join or watch.
 import { api, saveToken, tokenFor } from "./api.js";
 import { h, clear } from "./dom.js";
-import { agentLabel, lang, t } from "./i18n.js";
+import { agentLabel, errorText, lang, t } from "./i18n.js";
 
 export function showLobby(root, go) {
   let stop = false;
@@ -28,7 +28,7 @@ export function showLobby(root, go) {
 
 export function showError(el, e) {
   el.querySelector(".error")?.remove();
-  el.prepend(h("p", { class: "error", role: "alert" }, `${t("error")}: ${e.message}`));
+  el.prepend(h("p", { class: "error", role: "alert" }, `${t("error")}: ${errorText(e.code, e.message)}`));
 }
 
 function buildForm(form, games, go) {

@@ -1,7 +1,7 @@
 // A table: sit down (or watch), then play live over the WebSocket.
 import { api, saveToken, tokenFor, forgetToken } from "./api.js";
 import { h, clear } from "./dom.js";
-import { agentLabel, lang, t } from "./i18n.js";
+import { agentLabel, errorText, lang, t } from "./i18n.js";
 import { showError } from "./lobby.js";
 import { renderView } from "./render.js";
 
@@ -91,7 +91,7 @@ export function showTable(root, tableId, go) {
           forgetToken(tableId); // a token from another server or database
         }
         if (last) paint(); // the moves were disabled while the move was on its way
-        flash(msg.error.message);
+        flash(errorText(msg.error.code, msg.error.message));
       }
     });
     ws.addEventListener("close", () => {
@@ -189,7 +189,7 @@ export function showTable(root, tableId, go) {
           await api(`/tables/${tableId}/leave`, { method: "POST", token: tokenFor(tableId) });
           forgetToken(tableId);
           go("/");
-        } catch (e) { flash(e.message); }
+        } catch (e) { flash(errorText(e.code, e.message)); }
       } }, t("leave")));
     }
     if (tb.status === "open") {
