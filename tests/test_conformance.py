@@ -35,7 +35,9 @@ def test_options_have_words_in_both_languages(game: ludoteca.Game) -> None:
     """Every option has a label in pt-BR and English and a pt-BR help text (the web lobby shows them)."""
     for name, doc in game.option_docs().items():
         for lang in ("pt-BR", "en"):
-            assert game.catalog.has(f"option.{name}.label", lang), f"no {lang} label for option {name}"
+            assert game.catalog.has(f"option.{name}.label", lang), (
+                f"no {lang} label for option {name}"
+            )
         assert game.catalog.has(f"option.{name}.help", "pt-BR"), f"no pt-BR help for option {name}"
         assert doc["texts"]["en"]["help"], f"no English help (description) for option {name}"
         if "choices" in doc:
@@ -43,7 +45,9 @@ def test_options_have_words_in_both_languages(game: ludoteca.Game) -> None:
             for lang in ("pt-BR", "en"):
                 for c in doc["choices"]:
                     key = f"option.{name}.choice.{c}"
-                    assert game.catalog.has(key, lang), f"no {lang} words for choice {c!r} of {name}"
+                    assert game.catalog.has(key, lang), (
+                        f"no {lang} words for choice {c!r} of {name}"
+                    )
                     assert doc["texts"][lang]["choices"][str(c)] == game.catalog.text(key, lang)
 
 
@@ -83,7 +87,9 @@ def test_messages_cover_actions_events_and_results(game: ludoteca.Game) -> None:
     kit.check_messages(game, events)
     for reason in reasons:
         for lang in ("pt-BR", "en"):
-            assert game.catalog.has(f"result.{reason}", lang), f"no {lang} sentence for result.{reason}"
+            assert game.catalog.has(f"result.{reason}", lang), (
+                f"no {lang} sentence for result.{reason}"
+            )
 
 
 def test_fuzz_random_games(game: ludoteca.Game, fuzz_games: int | None) -> None:

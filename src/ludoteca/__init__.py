@@ -1,8 +1,8 @@
 """ludoteca: four tabletop games played exactly by their rules.
 
-    import ludoteca
-    game = ludoteca.get_game("nine-domains")
-    state = game.new_game(num_players=2, seed=42, options={})
+import ludoteca
+game = ludoteca.get_game("nine-domains")
+state = game.new_game(num_players=2, seed=42, options={})
 """
 
 from .engine import (

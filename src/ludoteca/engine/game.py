@@ -133,8 +133,13 @@ class Game(ABC):
             # words for people, per language, from the game's catalog (option.<name>.label/help)
             doc["texts"] = {
                 lang: {
-                    "label": self.catalog.template(f"option.{name}.label", lang) or name.replace("_", " "),
-                    "help": (self.catalog.messages[lang].get(f"option.{name}.help") or f.description or ""),
+                    "label": self.catalog.template(f"option.{name}.label", lang)
+                    or name.replace("_", " "),
+                    "help": (
+                        self.catalog.messages[lang].get(f"option.{name}.help")
+                        or f.description
+                        or ""
+                    ),
                 }
                 for lang in LANGUAGES
             }
