@@ -21,12 +21,23 @@ from .cards import (
     TARGETED_ATTACK,
     WILD,
 )
+from .phases import (
+    ALTER,
+    BURY_PHASE,
+    DEFUSE_PHASE,
+    FIVE,
+    GIVE,
+    MAIN,
+    NAME,
+    OVER,
+    TAKE,
+    TARGET,
+    WINDOW,
+)
 
 if TYPE_CHECKING:
     from .state import EKState
 
-MAIN, TARGET, NAME, FIVE, WINDOW, GIVE, TAKE, ALTER, DEFUSE_PHASE, BURY_PHASE, OVER = range(11)
-PEND_PAIR, PEND_TRIPLE, PEND_FIVE = 100, 101, 102
 
 IS_ACTION = [c in ACTION_CARDS for c in range(NK)]
 IS_CAT = [c in CATS for c in range(NK)]

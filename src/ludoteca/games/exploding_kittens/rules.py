@@ -35,13 +35,28 @@ from .cards import (
     TRIPLE_ATTACK,
     WILD,
 )
+from .phases import (
+    ALTER,
+    BURY_PHASE,
+    DEFUSE_PHASE,
+    FIVE,
+    GIVE,
+    MAIN,
+    NAME,
+    NO_PEND,
+    OVER,
+    PEND_FIVE,
+    PEND_PAIR,
+    PEND_TRIPLE,
+    TAKE,
+    TARGET,
+    WINDOW,
+)
 
 if TYPE_CHECKING:
     from .state import EKState
 
-MAIN, TARGET, NAME, FIVE, WINDOW, GIVE, TAKE, ALTER, DEFUSE_PHASE, BURY_PHASE, OVER = range(11)
-PEND_PAIR, PEND_TRIPLE, PEND_FIVE = 100, 101, 102
-NO_PEND = -1
+
 TO = [frozenset({p}) for p in range(A.MAX_PLAYERS)]
 
 

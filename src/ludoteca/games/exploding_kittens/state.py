@@ -29,28 +29,10 @@ from ...engine.rng import Rng
 from . import legal, rules, view
 from .cards import DECKS, DEFUSE, KITTEN, NK
 from .options import Options
+from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER
 
 if TYPE_CHECKING:
     from .game import ExplodingKittens
-
-# phases
-MAIN, TARGET, NAME, FIVE, WINDOW, GIVE, TAKE, ALTER, DEFUSE_PHASE, BURY_PHASE, OVER = range(11)
-PHASES = (
-    "main",
-    "target",
-    "name",
-    "five",
-    "window",
-    "give",
-    "take",
-    "alter",
-    "defuse",
-    "bury",
-    "over",
-)
-# pending combos (card codes are 0..NK-1)
-PEND_PAIR, PEND_TRIPLE, PEND_FIVE = 100, 101, 102
-NO_PEND = -1
 
 
 class EKState(GameState):

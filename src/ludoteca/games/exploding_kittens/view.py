@@ -14,25 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
 from .cards import DEFUSE, KEYS, KITTEN, NK, NOPE
+from .phases import PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASES
 
 if TYPE_CHECKING:
     from .state import EKState
 
-PHASES = (
-    "main",
-    "target",
-    "name",
-    "five",
-    "window",
-    "give",
-    "take",
-    "alter",
-    "defuse",
-    "bury",
-    "over",
-)
 FIVE, WINDOW, ALTER, DEFUSE_PHASE, OVER = 3, 4, 7, 8, 10
-PEND_PAIR, PEND_TRIPLE, PEND_FIVE = 100, 101, 102
 
 
 def _cards(h: list[int]) -> list[str]:
