@@ -45,8 +45,12 @@ def test_same_seed_same_strategy_and_move() -> None:
     strategies = [a.strategy(SeatHandle(state, 0)) for a in runs]
     assert strategies[0] == strategies[1]
     assert abs(sum(strategies[0][1]) - 1) < 1e-9
-    moves = [EquilibriumAgent(seed=2, iterations=200).act(SeatHandle(state, 0)) for _ in "ab"]
-    assert moves[0] == moves[1]
+    for solver in ("mccfr", "round"):
+        moves = [
+            EquilibriumAgent(seed=2, iterations=200, solver=solver).act(SeatHandle(state, 0))
+            for _ in "ab"
+        ]
+        assert moves[0] == moves[1]
 
 
 def lowest_first(key: tuple[int, str], actions: list[object]) -> list[float]:

@@ -107,7 +107,9 @@ def strong_with_iterations(game_id: str) -> str:
 
 
 CASES = [(g.id, "ismcts:iterations=40") for g in ludoteca.list_games()] + [
-    ("nine-domains", "equilibrium:iterations=40")  # the game the equilibrium agent is built for
+    # the game the equilibrium agent is built for: its round solver (default) and MCCFR
+    ("nine-domains", "equilibrium:iterations=40"),
+    ("nine-domains", "equilibrium:solver=mccfr:iterations=40"),
 ]
 # the levels people pick in the lobby, with whatever evaluation and playouts they use
 CASES += [

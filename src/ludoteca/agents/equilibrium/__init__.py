@@ -20,6 +20,7 @@ from .adapters import adapter_for
 from .mccfr import Solver
 
 LEAVES = ("auto", "eval", "playout")
+SOLVERS = ("mccfr", "round")
 
 
 class EquilibriumAgent(Agent):
@@ -33,6 +34,13 @@ class EquilibriumAgent(Agent):
         epsilon: float = 0.6,
         purify: float = 0.05,
         leaf: str = "auto",
+        solver: str = "round",
+        steps: int = 25,
+        seconds: float = 0.0,
+        types: int = 40,
+        card_scale: float = 1.0,
+        rho: float = 0.0,
+        valuation: str = "leaf",
     ) -> None:
         super().__init__(seed)
         if isinstance(iterations, bool) or int(iterations) < 1:
@@ -45,6 +53,33 @@ class EquilibriumAgent(Agent):
             raise ValueError("purify must be in [0, 1)")
         if leaf not in LEAVES:
             raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
+        if solver not in SOLVERS:
+            raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
+        if isinstance(steps, bool) or int(steps) < 1:
+            raise ValueError("steps must be a positive integer")
+        if not float(seconds) >= 0:
+            raise ValueError("seconds must be 0 (no time cap) or positive")
+        if isinstance(types, bool) or int(types) < 1:
+            raise ValueError("types must be a positive integer")
+        self.solver = solver
+        # solver=round: double-oracle steps (deterministic), and an optional time cap that
+        # makes the move depend on the machine's speed (0: none)
+        self.steps = int(steps)
+        self.seconds = float(seconds)
+        self.types = int(types)
+        if not float(card_scale) >= 0:
+            raise ValueError("card_scale must be 0 or positive")
+        self.card_scale = float(card_scale)
+        if not 0 <= float(rho) < 1:
+            raise ValueError("rho must be in [0, 1)")
+        self.rho = float(rho)
+        if valuation not in ("leaf", "heuristic"):
+            raise ValueError(f"valuation must be 'leaf' or 'heuristic', not {valuation!r}")
+        self.valuation = valuation
+        # solver=round: the row drawn at a round's first placement, keyed by what the view
+        # showed then (round, rounds played, cards held), played out at the next placements
+        self._plan: tuple[tuple[object, ...], tuple[int, ...]] | None = None
+        self.last_solution: object = None  # the latest RoundSolution, for tests and benchmarks
         self.iterations = int(iterations)
         self.horizon = horizon
         self.epsilon = float(epsilon)
@@ -106,6 +141,12 @@ class EquilibriumAgent(Agent):
         return max(range(len(kept)), key=lambda i: kept[i])
 
     def act(self, handle: SeatHandle) -> Action:
+        if self.solver == "round" and handle.game.id == "nine-domains":
+            from .round_game import round_placement
+
+            move = round_placement(self, handle)
+            if move is not None:
+                return move
         legal, probs = self.strategy(handle)
         if len(legal) == 1:
             return legal[0]

@@ -156,6 +156,34 @@ class HeuristicAgent(Agent):
         return out
 
     def _place(self, view: dict[str, Any], me: int, legal: list[Action]) -> Action:
+        shortlist, best_i, free, _ = self._rank(view, me)
+        card = shortlist[best_i][0]
+        pile = free[0]
+        return next(
+            a
+            for a in legal
+            if isinstance(a, Place) and a.card == CARDS.ids[card] and a.pile == pile
+        )
+
+    def ranked_plans(self, view: dict[str, Any], me: int) -> list[tuple[int, ...]]:
+        """The plans this agent weighs for the rest of the round, as full rows (card index per
+        pile, the cards already down included): its own choice first, then the rest of its
+        shortlist by score. Reads only ``view``; for search agents that start from its picks."""
+        shortlist, best_i, free, placed = self._rank(view, me)
+        order = [best_i] + [j for j in range(len(shortlist)) if j != best_i]
+        rows = []
+        for j in order:
+            row = list(placed)
+            for i, c in zip(free, shortlist[j], strict=True):
+                row[i] = c
+            rows.append(tuple(int(c) for c in row if c is not None))
+        return rows
+
+    def _rank(
+        self, view: dict[str, Any], me: int
+    ) -> tuple[list[tuple[int, ...]], int, list[int], list[int | None]]:
+        """(shortlisted plans for the free piles, index of the chosen one, free piles, the row
+        as it stands)."""
         players = view["players"]
         rnd = view["round"] - 1
         last = rnd == ROUNDS - 1
@@ -280,14 +308,7 @@ class HeuristicAgent(Agent):
             best_i = max(range(len(shortlist)), key=lambda j: (refined[j] + shortlist[j][1], -j))
         else:
             best_i = 0
-        combo = shortlist[best_i][2]
-        card = combo[0]
-        pile = free[0]
-        return next(
-            a
-            for a in legal
-            if isinstance(a, Place) and a.card == CARDS.ids[card] and a.pile == pile
-        )
+        return [combo for _, _, combo in shortlist], best_i, free, placed
 
     def _opponent_rows(self, view: dict[str, Any], me: int) -> list[tuple[int, ...]] | None:
         """Every row the opponent may have put down, or None when there are too many to list.
