@@ -1,14 +1,21 @@
-"""``equilibrium``: an approximate equilibrium player (Monte Carlo CFR re-solved at each move).
+"""``equilibrium``: an approximate equilibrium player, re-solving at each decision.
 
 Built for The Nine Domains, whose secret simultaneous placements make any deterministic choice
-exploitable: the agent plays a *mixed* strategy. At each decision it solves the subgame from its
-own information set to the end of the round (``horizon=round``; the position reached is valued
-by the game's evaluation, ``leaf=eval``, or by one random playout, ``leaf=playout``) or of the
-game (``horizon=game``) with outcome-sampling MCCFR (see ``mccfr.py``), then samples its move
-from the average strategy at its information set, after dropping moves below ``purify``
-probability. Generic over the protocol: it reads only its handle (its information-set key and
-its moves are computed on one of its own samples, and are functions of its view).
+exploitable: the agent plays a *mixed* strategy. Two solvers:
 
+- ``solver=round`` (default; The Nine Domains' placements): the round is solved as a Bayesian
+  matrix game, every row of ours against every hand the opponent may hold, with exact payoffs
+  and double oracle over all rows (``round_game.py``); the row drawn at the round's first
+  placement is played out over the round.
+- ``solver=mccfr`` (and, under ``round``, everything that is not a Nine Domains placement: the
+  powers, the draft, other games): the subgame from the agent's information set to the end of
+  the round (``horizon=round``; the position reached is valued by the game's evaluation,
+  ``leaf=eval``, or by one random playout, ``leaf=playout``) or of the game (``horizon=game``)
+  is solved with outcome-sampling MCCFR (``mccfr.py``), and the move is sampled from the
+  average strategy at its information set, after dropping moves below ``purify`` probability.
+
+Both read only the handle (the information-set key, the moves and the opponent's possible
+hands are computed from the seat's view and its own samples).
 """
 
 from __future__ import annotations
