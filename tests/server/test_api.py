@@ -215,3 +215,23 @@ def test_a_seat_brings_its_own_deck_checked_at_the_door(client: TestClient) -> N
     assert mine["view"]["players"][0]["decklist"] == expected.view(0)["players"][0]["decklist"]
     # the deck text itself is never echoed in any summary
     assert "brisa" not in json.dumps(client.get("/api/tables").json())
+
+
+def test_a_games_words_carry_its_cards_names_and_texts(client: TestClient) -> None:
+    """The table view draws Sala de Miaula's cards by name and rules text in the reader's
+    language (from the data files), not by id."""
+    from ludoteca import get_game
+
+    game = get_game("sala-de-miaula")
+    pt = client.get("/api/games/sala-de-miaula/words?lang=pt-BR").json()
+    en = client.get("/api/games/sala-de-miaula/words?lang=en").json()
+    for cid in game.card_pool():
+        assert pt[f"card.{cid}"] == game.card_name(cid)
+        assert pt[f"card.{cid}.text"] == game.card_text(cid, "pt-BR")
+        assert en[f"card.{cid}.text"] == game.card_text(cid, "en")
+    assert pt["card.faisca"] == "Faísca"
+    assert (
+        pt["card.faisca.stats"] == "ATQ 3 · VIDA 4" and en["card.faisca.stats"] == "ATK 3 · LIFE 4"
+    )
+    assert pt["card.arranhao.text"] != en["card.arranhao.text"]
+    assert not any(k.startswith("card.") for k in client.get("/api/games/coatl/words").json())

@@ -157,6 +157,12 @@ class Game(ABC):
     def display_name(self, lang: str = "pt-BR") -> str:
         return self.names.get(lang) or self.names["en"]
 
+    def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
+        """Words that come from the game's data files rather than its catalog (card names and
+        rules texts), keyed like catalog entries, for clients that draw the table. Public text
+        only: the same for every reader."""
+        return {}
+
     def describe_action(self, action: Action, lang: str = "pt-BR") -> str:
         """One short sentence naming the action, from the game's message catalog."""
         data = action.to_json()

@@ -90,7 +90,7 @@ def words(game_id: str, lang: Lang = None) -> dict[str, str]:
         raise ApiError(404, "not_found", f"no game {game_id[:64]!r}") from None
     lg = pick_lang(lang)
     other = "en" if lg == "pt-BR" else "pt-BR"
-    return {**game.catalog.messages[other], **game.catalog.messages[lg]}
+    return {**game.catalog.messages[other], **game.catalog.messages[lg], **game.data_words(lg)}
 
 
 @router.get("/tables")

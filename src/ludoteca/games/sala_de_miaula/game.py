@@ -208,6 +208,23 @@ class SalaDeMiaula(Game):
             data["terrain"] = self.terrain_name(str(data["terrain"]), lang)
         return self.catalog.text(f"effect.{effect}", lang, **data)
 
+    def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
+        """``card.<id>`` (name), ``card.<id>.text`` (rules text), ``card.<id>.stats`` (a
+        creature's attack and life), ``terrain.<id>`` (name) of every card and terrain in the
+        data files, for the browser's table view."""
+        t = self.catalog.text
+        out = {}
+        for cid, c in POOL.cards.items():
+            out[f"card.{cid}"] = c.name
+            out[f"card.{cid}.text"] = self.card_text(cid, lang)
+            if c.type == "creature":
+                out[f"card.{cid}.stats"] = (
+                    f"{t('ui.atk', lang)} {c.attack} · {t('ui.hp', lang)} {c.life}"
+                )
+        for tid in POOL.terrains:
+            out[f"terrain.{tid}"] = self.terrain_name(tid, lang)
+        return out
+
     def card_text(self, cid: str, lang: str = "pt-BR", spec: CardSpec | None = None) -> str:
         """A card's rules text, generated from its data in the given language."""
         c = spec if spec is not None else POOL.cards[cid]

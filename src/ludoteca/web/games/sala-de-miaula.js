@@ -3,7 +3,13 @@ import { h } from "../dom.js";
 import { back, card, playerName, rest, zone } from "./common.js";
 
 const ELEMENT_COLOURS = { agua: "#2e6fb7", ar: "#8fb8c9", terra: "#8a6d3b", fogo: "#d35400" };
-const cardName = (id) => id.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+// names and rules texts come from the server's words (card.<id>, card.<id>.text); a card a
+// table brought in its options that the data files do not know is shown by its id
+const fromId = (id) => id.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+let words = null;
+const cardName = (id) => (words ? words(`card.${id}`, {}, fromId(id)) : fromId(id));
+const cardText = (id) => (words ? words(`card.${id}.text`, {}, "") : "");
+const cardStats = (id) => (words ? words(`card.${id}.stats`, {}, "") : "");
 
 function creature(ctx, c, seat, slot) {
   if (!c) {
@@ -13,7 +19,8 @@ function creature(ctx, c, seat, slot) {
   const targeted = ctx.legal.some((a) => a.action.target === slot && seat !== ctx.seat);
   const el = card(cardName(c.card), {
     cls: `creature ${c.status}`,
-    sub: [ctx.w(`status.${c.status}`), c.item ? `+ ${cardName(c.item)}` : "", c.acted ? ctx.w("ui.acted") : ctx.w("ui.ready")].filter(Boolean).join(" · "),
+    title: [cardName(c.card), cardText(c.card), c.item ? `+ ${cardName(c.item)}: ${cardText(c.item)}` : ""].filter(Boolean).join("\n"),
+    sub: [cardStats(c.card), ctx.w(`status.${c.status}`), c.item ? `+ ${cardName(c.item)}` : "", c.acted ? ctx.w("ui.acted") : ctx.w("ui.ready")].filter(Boolean).join(" · "),
     onclick: seat === ctx.seat
       ? ctx.legal.some((a) => a.action.slot === slot || (a.action.attackers || []).includes(slot)) ? () => ctx.choose((a) => a.slot === slot || (a.attackers || []).includes(slot)) : undefined
       : targeted ? () => ctx.choose((a) => a.target === slot && a.type !== "play_item") : undefined,
@@ -22,9 +29,10 @@ function creature(ctx, c, seat, slot) {
 }
 
 export function render(view, ctx) {
+  words = ctx.w;
   const box = h("div", { class: "sala" });
   const terrain = h("span", { class: "terrain", style: `background:${ELEMENT_COLOURS[view.terrain_element] || "#999"}` },
-    `${ctx.w("ui.terrain")}: ${cardName(view.terrain || "")}`);
+    `${ctx.w("ui.terrain")}: ${ctx.w(`terrain.${view.terrain}`, {}, fromId(view.terrain || ""))}`);
   box.append(h("p", {}, terrain, " ", h("span", { class: "muted" }, `${ctx.w("ui.turn")} ${view.turn} · ${playerName(ctx, view.current)}`)));
   if (view.current === ctx.seat) {
     box.append(h("p", { class: "muted" }, ctx.w("ui.played", {
@@ -44,7 +52,7 @@ export function render(view, ctx) {
     if (p.hand) {
       sec.append(zone(ctx.w("ui.hand"), p.hand.map((id) => {
         const can = ctx.legal.some((a) => a.action.card === id);
-        return card(cardName(id), { cls: "hand", onclick: can ? () => ctx.choose((a) => a.card === id) : undefined });
+        return card(cardName(id), { cls: "hand", sub: cardText(id), title: `${cardName(id)}\n${cardText(id)}`, onclick: can ? () => ctx.choose((a) => a.card === id) : undefined });
       })));
     } else if (p.hand_count) {
       sec.append(zone(ctx.t("hand"), Array.from({ length: p.hand_count }, () => back())));
