@@ -235,3 +235,18 @@ def test_a_games_words_carry_its_cards_names_and_texts(client: TestClient) -> No
     )
     assert pt["card.arranhao.text"] != en["card.arranhao.text"]
     assert not any(k.startswith("card.") for k in client.get("/api/games/coatl/words").json())
+
+
+def test_coatl_words_name_every_prophecy_and_temple(client: TestClient) -> None:
+    """Coatl's view knows Prophecies and Temples by index; the words say what each asks."""
+    from ludoteca.games.coatl.cards import PROPHECIES, TEMPLES
+
+    pt = client.get("/api/games/coatl/words?lang=pt-BR").json()
+    en = client.get("/api/games/coatl/words?lang=en").json()
+    for p in PROPHECIES:
+        assert pt[f"prophecy.{p.index}"] and en[f"prophecy.{p.index}"]
+        n, v = p.tiers[0]
+        assert en[f"prophecy.{p.index}.tiers"].startswith(f"{n}×: {v} pts")
+    for tm in TEMPLES:
+        assert " / " in pt[f"temple.{tm.index}"]
+    assert en["prophecy.21"] == "red then blue" and pt["prophecy.21"] == "vermelho seguido de azul"

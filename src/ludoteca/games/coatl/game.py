@@ -42,3 +42,9 @@ class CoatlGame(Game):
 
     def describe_event(self, event: Event, lang: str = "pt-BR", viewer: int | None = None) -> str:
         return words.describe_event(self.catalog, event, lang)
+
+    def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
+        """Each Prophecy's words (``prophecy.<index>``: its pattern, ``.tiers``: how many times
+        fulfilled gives how many points) and each Temple's (``temple.<index>``: its two
+        conditions), for the browser's table view, which knows them only by index."""
+        return words.data_words(self.catalog, lang)

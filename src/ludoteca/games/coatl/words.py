@@ -41,6 +41,18 @@ def temple_name(cat: Catalog, t: int, lang: str) -> str:
     return f"{condition_text(cat, tm.a, lang)} / {condition_text(cat, tm.b, lang)}"
 
 
+def data_words(cat: Catalog, lang: str) -> dict[str, str]:
+    """See ``CoatlGame.data_words``."""
+    pts = cat.text("ui.points", lang)
+    out = {}
+    for p in PROPHECIES:
+        out[f"prophecy.{p.index}"] = prophecy_name(cat, p.index, lang)
+        out[f"prophecy.{p.index}.tiers"] = " · ".join(f"{n}×: {v} {pts}" for n, v in p.tiers)
+    for tm in TEMPLES:
+        out[f"temple.{tm.index}"] = temple_name(cat, tm.index, lang)
+    return out
+
+
 def space_name(cat: Catalog, space: int, lang: str) -> str:
     if space < BODY_SPACES:
         return cat.text("space.body", lang, n=space + 1)

@@ -19,8 +19,18 @@ function piece(ctx, code) {
     svg("title", {}, name), shape, kind === 0 ? svg("circle", { cx: 9, cy: 11, r: 2, fill: "#fff" }) : null);
 }
 
+// a Prophecy or a Temple by its words (pattern, points per times fulfilled; the two
+// conditions), which the server's words carry: the view knows them by index only
 function prophecy(ctx, id, opts = {}) {
-  return card(`${id + 1}`, { cls: "prophecy", ...opts });
+  const name = ctx.w(`prophecy.${id}`, {}, "");
+  const tiers = ctx.w(`prophecy.${id}.tiers`, {}, "");
+  const small = (opts.cls || "").includes("small");
+  return card(`${id + 1}`, { cls: "prophecy", sub: small ? "" : [name, tiers].filter(Boolean).join(" · "), title: [name, tiers].filter(Boolean).join("\n"), ...opts });
+}
+
+function temple(ctx, id, extra = "") {
+  const text = ctx.w(`temple.${id}`, {}, "");
+  return card(`${id + 1}`, { cls: "temple", sub: [text, extra].filter(Boolean).join(" · "), title: text });
 }
 
 export function render(view, ctx) {
@@ -44,7 +54,7 @@ export function render(view, ctx) {
       return prophecy(ctx, id, { onclick: can ? () => ctx.choose((a) => a.type === "take_prophecy" && a.slot === slot) : undefined });
     }),
     h("div", { class: "zone" }, back(view.deck_size), h("small", {}, `${ctx.w("ui.deck")}: ${view.deck_size}`))));
-  box.append(zone(ctx.w("ui.piles"), view.piles.map((p) => card(`${p.top + 1}`, { cls: "temple", sub: `×${p.size}` }))));
+  box.append(zone(ctx.w("ui.piles"), view.piles.map((p) => (p.top >= 0 ? temple(ctx, p.top, `×${p.size}`) : card("", { cls: "temple empty" })))));
   view.players.forEach((p, i) => {
     const sec = h("section", { class: `coatl-player ${i === ctx.seat ? "me" : ""}` },
       h("h3", {}, playerName(ctx, i), ` — ${ctx.w("ui.score")}: ${p.score}`));
@@ -61,7 +71,7 @@ export function render(view, ctx) {
         const can = ctx.legal.some((a) => a.action.prophecy === id);
         return prophecy(ctx, id, { onclick: can ? () => ctx.choose((a) => a.prophecy === id) : undefined });
       })));
-      if (p.temples?.length) sec.append(zone(ctx.w("ui.temples"), p.temples.map((id) => card(`${id + 1}`, { cls: "temple" }))));
+      if (p.temples?.length) sec.append(zone(ctx.w("ui.temples"), p.temples.map((id) => temple(ctx, id))));
     } else {
       sec.append(h("p", { class: "muted" }, `${ctx.t("hand")}: ${p.hand_size} · ${ctx.w("ui.temples")}: ${p.temple_hand_size}`));
     }
