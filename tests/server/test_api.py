@@ -250,3 +250,17 @@ def test_coatl_words_name_every_prophecy_and_temple(client: TestClient) -> None:
     for tm in TEMPLES:
         assert " / " in pt[f"temple.{tm.index}"]
     assert en["prophecy.21"] == "red then blue" and pt["prophecy.21"] == "vermelho seguido de azul"
+
+
+def test_every_exploding_kittens_card_says_what_it_does(client: TestClient) -> None:
+    """The browser's cards carry a one-line rules text for every card, in both languages."""
+    from ludoteca import get_game
+    from ludoteca.games.exploding_kittens.cards import KEYS
+
+    catalog = get_game("exploding-kittens").catalog
+    for lang in ("pt-BR", "en"):
+        words = client.get(f"/api/games/exploding-kittens/words?lang={lang}").json()
+        for key in KEYS:
+            own = catalog.messages[lang].get(f"card_text.{key}")  # not the other language's
+            assert own, f"no {lang} text for {key}"
+            assert words[f"card_text.{key}"] == own

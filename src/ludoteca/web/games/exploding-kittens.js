@@ -12,7 +12,8 @@ const COLOURS = {
 function ekCard(ctx, key, opts = {}) {
   const name = ctx.w(`card.${key}`, {}, key);
   const colour = COLOURS[key] || (key.startsWith("cat_") ? "#b08d57" : "#666");
-  const el = card(name, { cls: "ek", ...opts });
+  const text = ctx.w(`card_text.${key}`, {}, "");
+  const el = card(name, { cls: "ek", sub: text, title: text ? `${name}: ${text}` : name, ...opts });
   el.style.borderColor = colour;
   el.style.background = `linear-gradient(180deg, ${colour}22, #fff 60%)`;
   return el;
