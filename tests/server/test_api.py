@@ -246,7 +246,7 @@ def test_coatl_words_name_every_prophecy_and_temple(client: TestClient) -> None:
     for p in PROPHECIES:
         assert pt[f"prophecy.{p.index}"] and en[f"prophecy.{p.index}"]
         n, v = p.tiers[0]
-        assert en[f"prophecy.{p.index}.tiers"].startswith(f"{n}×: {v} pts")
+        assert en[f"prophecy.{p.index}.tiers"].startswith(f"{n}: {v} pts")
     for tm in TEMPLES:
         assert " / " in pt[f"temple.{tm.index}"]
     assert en["prophecy.21"] == "red then blue" and pt["prophecy.21"] == "vermelho seguido de azul"

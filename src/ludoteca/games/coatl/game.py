@@ -44,7 +44,7 @@ class CoatlGame(Game):
         return words.describe_event(self.catalog, event, lang)
 
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
-        """Each Prophecy's words (``prophecy.<index>``: its pattern, ``.tiers``: how many times
-        fulfilled gives how many points) and each Temple's (``temple.<index>``: its two
+        """Each Prophecy's words (``prophecy.<index>``: its pattern, ``.tiers``: "n: v pts", the
+        points v for n occurrences, or n pieces of a colour count, as in the rules doc's table) and each Temple's (``temple.<index>``: its two
         conditions), for the browser's table view, which knows them only by index."""
         return words.data_words(self.catalog, lang)

@@ -47,7 +47,7 @@ def data_words(cat: Catalog, lang: str) -> dict[str, str]:
     out = {}
     for p in PROPHECIES:
         out[f"prophecy.{p.index}"] = prophecy_name(cat, p.index, lang)
-        out[f"prophecy.{p.index}.tiers"] = " · ".join(f"{n}×: {v} {pts}" for n, v in p.tiers)
+        out[f"prophecy.{p.index}.tiers"] = " · ".join(f"{n}: {v} {pts}" for n, v in p.tiers)
     for tm in TEMPLES:
         out[f"temple.{tm.index}"] = temple_name(cat, tm.index, lang)
     return out

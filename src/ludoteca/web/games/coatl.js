@@ -19,7 +19,7 @@ function piece(ctx, code) {
     svg("title", {}, name), shape, kind === 0 ? svg("circle", { cx: 9, cy: 11, r: 2, fill: "#fff" }) : null);
 }
 
-// a Prophecy or a Temple by its words (pattern, points per times fulfilled; the two
+// a Prophecy or a Temple by its words (pattern, points per occurrences; the two
 // conditions), which the server's words carry: the view knows them by index only
 function prophecy(ctx, id, opts = {}) {
   const name = ctx.w(`prophecy.${id}`, {}, "");
