@@ -142,13 +142,10 @@ class RoundModel:
             on = not self.state.elements_off
             pv = position_value(won[0], won[1], (bonus[0], bonus[1]), on, self.done)
             return pv / (2 * SPAN), math.nan
-        got = position_logit(won, bonus, self.state.elements_off, self.done)
+        by_domains = self.opts.vp_tie == "domains"
+        got = position_logit(won, bonus, self.state.elements_off, self.done, by_domains)
         if isinstance(got, list):
-            v0 = got[0]
-            tie_break = self.done >= ROUNDS and self.opts.vp_tie == "domains"
-            if v0 == 0.5 and tie_break and len(won[0]) != len(won[1]):
-                v0 = 1.0 if len(won[0]) > len(won[1]) else 0.0
-            return 0.0, v0
+            return 0.0, got[0]
         return got, math.nan
 
     def _greedy_swap(self, won: list[list[int]], bonus: list[int], owner: int) -> None:

@@ -92,7 +92,11 @@ def card_weights(done: int) -> list[float]:
 
 
 def position_logit(
-    won: list[list[int]], bonus: list[int], elements_off: bool, done: int
+    won: list[list[int]],
+    bonus: list[int],
+    elements_off: bool,
+    done: int,
+    vp_tie_by_domains: bool = False,
 ) -> float | list[float]:
     """The VP-and-elements part of seat 0's logit after ``done`` rounds; or the outcome
     ([1, 0], [0, 1], [0.5, 0.5]) when the position decides the game."""
@@ -106,6 +110,8 @@ def position_logit(
     if done >= ROUNDS:
         if vp[0] != vp[1]:
             return [1.0, 0.0] if vp[0] > vp[1] else [0.0, 1.0]
+        if vp_tie_by_domains and len(won[0]) != len(won[1]):  # the option vp_tie=domains
+            return [1.0, 0.0] if len(won[0]) > len(won[1]) else [0.0, 1.0]
         return [0.5, 0.5]
     coef = COEFFICIENTS[min(max(done, 1), len(COEFFICIENTS)) - 1]
     logit = coef[0] * (vp[0] - vp[1])
