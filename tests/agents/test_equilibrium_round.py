@@ -141,6 +141,11 @@ OPTION_SETS: list[dict[str, Any] | None] = [
 ]
 
 
+def full_hand(state: Any, q: int) -> tuple[int, ...]:
+    """Seat q's cards not yet fought with (hand and face down)."""
+    return tuple(sorted(list(state.hand[q]) + [c for c in state.placed[q] if c != -1]))
+
+
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_payoff_matrix_equals_the_engine(options: dict[str, Any] | None) -> None:
     rng = random.Random(7)
@@ -153,7 +158,7 @@ def test_payoff_matrix_equals_the_engine(options: dict[str, Any] | None) -> None
             model = rg.RoundModel(sample)
             ids: list[list[dict[Any, int]]] = [[{} for _ in range(3)] for _ in (0, 1)]
             my_rows = rg.rows_of(sample.hand[me], sample.placed[me])
-            hand_q = rg.full_hands(sample, q)
+            hand_q = full_hand(sample, q)
             mine = rg._seat_rows(model, me, list(sample.hand[me]), my_rows, ids[me])
             theirs = rg._seat_rows(model, q, list(hand_q), rg.rows_of(hand_q, [-1] * 3), ids[q])
             a = rg.payoff_matrices(model, me, mine, [theirs], ids)[0]

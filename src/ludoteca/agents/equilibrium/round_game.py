@@ -524,11 +524,6 @@ def solve_round(
     )
 
 
-def full_hands(state: Any, q: int) -> Row:
-    """Seat q's cards not yet fought with in ``state`` (hand and face down)."""
-    return tuple(sorted(list(state.hand[q]) + [c for c in state.placed[q] if c != -1]))
-
-
 def round_placement(agent: Any, handle: Any) -> Action | None:
     """The ``equilibrium`` agent's placement under ``solver=round``, or None when the decision
     is not a placement (the caller then uses MCCFR).
@@ -586,7 +581,6 @@ def round_placement(agent: Any, handle: Any) -> Action | None:
 __all__ = [
     "RoundModel",
     "RoundSolution",
-    "full_hands",
     "opponent_hands",
     "payoff_matrices",
     "round_placement",
