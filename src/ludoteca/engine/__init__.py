@@ -14,6 +14,7 @@ from .game import Game, GameOptions, GameState
 from .handle import SeatHandle
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog, normalize_language
 from .match import Match, MatchRecord, ReplayStep
+from .reactions import ReactionWindow
 from .registry import game_ids, get_game, list_games
 from .result import Result
 from .rng import Rng
@@ -35,6 +36,7 @@ __all__ = [
     "LudotecaError",
     "Match",
     "MatchRecord",
+    "ReactionWindow",
     "ReplayStep",
     "Result",
     "Rng",

@@ -18,6 +18,7 @@ from .actions import Action, ActionSpace
 from .errors import IllegalAction, InvalidOptions
 from .events import Event
 from .i18n import LANGUAGES, Catalog
+from .reactions import ReactionWindow
 from .result import Result
 
 
@@ -222,6 +223,10 @@ class GameState(ABC):
         if not legal:
             raise IllegalAction(f"player {player!r} has no decision to make now")
         return legal[0]
+
+    def reaction_window(self) -> ReactionWindow | None:
+        """The reaction window open now, if any (see ``engine.reactions``). Default: none."""
+        return None
 
     # -- the end --------------------------------------------------------------------------
     @property
