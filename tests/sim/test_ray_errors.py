@@ -1,0 +1,73 @@
+"""``--backend ray`` that cannot run says why in one line: no traceback, nothing written.
+
+No Ray instance runs here (the comparison module starts its own and stops it after its tests).
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca.cli.main import app
+from ludoteca.sim.backends import BackendError, RayBackend, make_backend
+
+
+def _invoke(*args: str) -> tuple[int, str]:
+    res = CliRunner().invoke(app, [*args, "--lang", "en", "--no-progress"])
+    return res.exit_code, res.output + (repr(res.exception) if res.exception else "")
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_ray_backend_without_the_extra_names_the_extra(
+    command: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` raises ImportError
+    out = tmp_path / "out.jsonl"
+    code, text = _invoke(command, "nine-domains", "-a", "random,heuristic", "-n", "2",
+                         "--backend", "ray", "--out", str(out))  # fmt: skip
+    assert code == 2
+    assert "pip install 'ludoteca[ray]'" in " ".join(text.split())
+    assert "Traceback" not in text
+    assert not out.exists()
+
+
+def test_unreachable_address_is_a_clear_error_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("earlier run\n", "utf-8")
+    address = f"127.0.0.1:{_closed_port()}"
+    code, text = _invoke("simulate", "nine-domains", "-n", "2", "--address", address,
+                         "--out", str(out))  # fmt: skip
+    assert code == 2
+    assert f"no Ray cluster answers at {address}" in " ".join(text.split())
+    assert "Traceback" not in text
+    assert out.read_text("utf-8") == "earlier run\n"
+
+
+def test_bad_backend_settings_are_clear_errors() -> None:
+    with pytest.raises(BackendError, match="unknown backend 'spark'"):
+        make_backend("spark")
+    with pytest.raises(BackendError, match="--address needs --backend ray"):
+        make_backend("local", address="10.0.0.1:6379")
+    with pytest.raises(BackendError, match="must be host:port"):
+        make_backend("ray", address="10.0.0.1")
+    with pytest.raises(BackendError, match="at least 1"):
+        RayBackend(batch_size=0)
+    assert isinstance(make_backend(None, address="10.0.0.1:6379"), RayBackend)  # implied
+
+
+def test_bad_agent_fails_before_a_cluster_is_asked(tmp_path: Path) -> None:
+    """The run's own errors come first: no Ray start-up to learn of a typo."""
+    address = f"127.0.0.1:{_closed_port()}"
+    code, text = _invoke("simulate", "nine-domains", "-a", "randm", "--address", address)
+    assert code == 2
+    assert "no Ray cluster answers" not in text and "randm" in text
