@@ -19,10 +19,13 @@ import argparse
 import hashlib
 import json
 import os
+import pickle
 import subprocess
 import sys
 import time
 from typing import Any
+
+from ludoteca.sim import GameOutcome
 
 
 def child(args: argparse.Namespace) -> dict[str, Any]:
@@ -68,6 +71,25 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
         "batch": batch,
         "digest": digest.hexdigest()[:16],
     }
+
+
+def driver_ceiling(args: argparse.Namespace, games: int = 1000) -> tuple[float, float]:
+    """Games/s one driver process can take in: results unpickled (a summary only), and also
+    written as JSON Lines with match records (``--out x.jsonl``). Past it, more CPUs in the
+    cluster stop helping."""
+    from ludoteca.sim import simulate
+
+    agents = [a.strip() for a in args.agents.split(",")]
+    res = simulate(args.game, games, args.players, agents, seed=args.seed, keep_records=True)
+    bare = [GameOutcome(**{**g.__dict__, "record": {}}) for g in res.games]
+    t0 = time.perf_counter()
+    pickle.loads(pickle.dumps(bare))
+    rows = games / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    for g in pickle.loads(pickle.dumps(res.games)):
+        json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False)
+    with_records = games / (time.perf_counter() - t0)
+    return rows, with_records
 
 
 def main() -> None:
@@ -123,6 +145,11 @@ def main() -> None:
     if "local" in best and "ray" in best:
         print(f"ray / local: {best['ray'] / best['local']:.2f}")
     print("same games on every run: " + ("yes" if len(digests) == 1 else f"NO ({len(digests)})"))
+    rows, with_records = driver_ceiling(args)
+    print(
+        f"driver ceiling: {rows:,.0f} games/s taking results in, {with_records:,.0f} games/s "
+        "also writing them with match records (JSON Lines)"
+    )
 
 
 if __name__ == "__main__":

@@ -120,9 +120,10 @@ def run_simulation(
                     keep_records=writer is not None and not writer.csv,
                     backend=pool,
                 ):
-                    games.append(g)
                     if writer is not None:
                         writer.write(g)
+                        g.record = {}  # on disk now: a million records would not fit in memory
+                    games.append(g)
                     progress.advance(task)
         finally:
             if writer is not None:

@@ -229,7 +229,8 @@ class RayBackend:
             if self.address is None:
                 kwargs["num_cpus"] = self.num_cpus
             try:
-                ray.init(address=self.address, **kwargs)
+                # "local": a new instance even when `ray start` left one running on this machine
+                ray.init(address=self.address or "local", **kwargs)
             except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError...
                 reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
                 raise BackendError(
