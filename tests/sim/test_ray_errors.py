@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from ludoteca.cli.common import MESSAGES
 from ludoteca.cli.main import app
+from ludoteca.engine.i18n import LANGUAGES
 from ludoteca.sim.backends import BackendError, RayBackend, make_backend
 
 
@@ -71,3 +74,44 @@ def test_bad_agent_fails_before_a_cluster_is_asked(tmp_path: Path) -> None:
     code, text = _invoke("simulate", "nine-domains", "-a", "randm", "--address", address)
     assert code == 2
     assert "no Ray cluster answers" not in text and "randm" in text
+
+
+class _FailingRay:
+    """Stands in for the ray module: never initialized, and ``init`` fails."""
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **kwargs: object) -> None:
+        raise ConnectionError("no answer\nmore lines Ray prints")
+
+
+def _error_of(fn: Callable[[], object]) -> BackendError:
+    with pytest.raises(BackendError) as info:
+        fn()
+    return info.value
+
+
+def test_every_backend_error_has_words_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    errors = [
+        _error_of(lambda: make_backend("spark")),
+        _error_of(lambda: make_backend("local", address="h:1")),
+        _error_of(lambda: make_backend("ray", address="h")),
+        _error_of(lambda: make_backend("ray", batch_size=0)),
+        _error_of(lambda: RayBackend(address=f"127.0.0.1:{_closed_port()}").start()),
+    ]
+    monkeypatch.setitem(sys.modules, "ray", _FailingRay())
+    errors += [
+        _error_of(lambda: RayBackend().start()),
+        _error_of(lambda: RayBackend(address="auto").start()),
+    ]
+    monkeypatch.setitem(sys.modules, "ray", None)
+    errors.append(_error_of(lambda: RayBackend().start()))
+    keys = [e.key for e in errors]
+    assert keys == ["unknown", "address_needs_ray", "bad_address", "bad_batch", "unreachable",
+                    "start_failed", "join_failed", "no_ray"]  # fmt: skip
+    assert "no answer" in str(errors[5]) and "more lines" not in str(errors[5])
+    for e in errors:
+        for lang in LANGUAGES:
+            text = MESSAGES.text(f"backend.{e.key}", lang, **e.params)
+            assert MESSAGES.has(f"backend.{e.key}", lang) and "{" not in text, (e.key, lang)

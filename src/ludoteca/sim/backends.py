@@ -233,11 +233,18 @@ class RayBackend:
                 ray.init(address=self.address or "local", **kwargs)
             except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError...
                 reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+                if self.address is None:
+                    raise BackendError(
+                        "start_failed",
+                        f"could not start a local Ray instance: {reason}",
+                        reason=reason,
+                    ) from None
                 raise BackendError(
-                    "connect_failed",
-                    f"could not start or join Ray at {self.address or 'a local instance'}: "
-                    f"{reason}",
-                    address=self.address or "local",
+                    "join_failed",
+                    f"could not join the Ray cluster at {self.address}: {reason} (a cluster "
+                    "with token authentication also needs RAY_AUTH_MODE=token and its "
+                    "~/.ray/auth_token here)",
+                    address=self.address,
                     reason=reason,
                 ) from None
             self._started = True
