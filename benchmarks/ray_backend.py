@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import pickle
+import statistics
 import subprocess
 import sys
 import time
@@ -140,10 +141,13 @@ def main() -> None:
                 f"{r + 1:>4} {b:<7} {m['cpus']:>4} {m['batch'] or '-':>6} {m['startup_s']:>8.2f} "
                 f"{m['run_s']:>8.2f} {m['games_per_s']:>9.0f}  {m['digest']}"
             )
-    best = {b: max(v) for b, v in rates.items()}
-    print("best games/s: " + ", ".join(f"{b} {v:,.0f}" for b, v in best.items()))
-    if "local" in best and "ray" in best:
-        print(f"ray / local: {best['ray'] / best['local']:.2f}")
+    for b, v in rates.items():
+        print(f"{b}: median {statistics.median(v):,.0f} games/s over {len(v)} runs")
+    if "local" in rates and "ray" in rates:
+        # each round's pair ran back to back, so its ratio shares the machine's load of the moment
+        ratios = [r / lo for lo, r in zip(rates["local"], rates["ray"], strict=True)]
+        print("ray / local per round: " + ", ".join(f"{x:.2f}" for x in ratios)
+              + f" (median {statistics.median(ratios):.2f})")  # fmt: skip
     print("same games on every run: " + ("yes" if len(digests) == 1 else f"NO ({len(digests)})"))
     rows, with_records = driver_ceiling(args)
     print(

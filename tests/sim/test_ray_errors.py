@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import ludoteca
 from ludoteca.cli.common import MESSAGES
 from ludoteca.cli.main import app
 from ludoteca.engine.i18n import LANGUAGES
@@ -86,6 +87,31 @@ class _FailingRay:
         raise ConnectionError("no answer\nmore lines Ray prints")
 
 
+class _Cluster:
+    """Stands in for the ray module joined to a cluster whose workers answer ``answer``."""
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+        self.stopped = False
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **kwargs: object) -> None:
+        return None
+
+    def shutdown(self) -> None:
+        self.stopped = True
+
+    def remote(self, *args: object, **options: object) -> Callable[[object], _Cluster]:
+        return lambda fn: self
+
+    def get(self, ref: object, timeout: float | None = None) -> object:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
 def _error_of(fn: Callable[[], object]) -> BackendError:
     with pytest.raises(BackendError) as info:
         fn()
@@ -105,13 +131,33 @@ def test_every_backend_error_has_words_in_both_languages(monkeypatch: pytest.Mon
         _error_of(lambda: RayBackend().start()),
         _error_of(lambda: RayBackend(address="auto").start()),
     ]
+    monkeypatch.setitem(sys.modules, "ray", _Cluster("0.0.1"))
+    errors.append(_error_of(lambda: RayBackend(address="auto").start()))
+    monkeypatch.setitem(sys.modules, "ray", _Cluster(RuntimeError("ModuleNotFoundError: ludoteca")))
+    errors.append(_error_of(lambda: RayBackend(address="auto").start()))
     monkeypatch.setitem(sys.modules, "ray", None)
     errors.append(_error_of(lambda: RayBackend().start()))
     keys = [e.key for e in errors]
     assert keys == ["unknown", "address_needs_ray", "bad_address", "bad_batch", "unreachable",
-                    "start_failed", "join_failed", "no_ray"]  # fmt: skip
+                    "start_failed", "join_failed", "version_mismatch", "workers_failed",
+                    "no_ray"]  # fmt: skip
     assert "no answer" in str(errors[5]) and "more lines" not in str(errors[5])
+    assert "ludoteca 0.0.1" in str(errors[7]) and "ModuleNotFoundError" in str(errors[8])
     for e in errors:
         for lang in LANGUAGES:
             text = MESSAGES.text(f"backend.{e.key}", lang, **e.params)
             assert MESSAGES.has(f"backend.{e.key}", lang) and "{" not in text, (e.key, lang)
+
+
+def test_workers_of_another_ludoteca_version_are_refused_and_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cluster = _Cluster("0.0.1")
+    monkeypatch.setitem(sys.modules, "ray", cluster)
+    with pytest.raises(BackendError, match="same version on every node"):
+        RayBackend(address="auto").start()
+    assert cluster.stopped  # this driver's connection is closed, the cluster keeps running
+    same = _Cluster(ludoteca.__version__)
+    monkeypatch.setitem(sys.modules, "ray", same)
+    RayBackend(address="auto").start()  # the same version joins
+    assert not same.stopped

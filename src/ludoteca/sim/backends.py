@@ -79,6 +79,13 @@ def play_batch(fn: Callable[[T], R], tasks: Sequence[T]) -> list[R]:
     return [fn(t) for t in tasks]
 
 
+def ludoteca_version() -> str:
+    """Asked of a cluster's worker before any game is sent there."""
+    from .. import __version__
+
+    return __version__
+
+
 def check_batch_size(batch_size: int | None) -> None:
     if batch_size is not None and batch_size < 1:
         raise BackendError(
@@ -248,7 +255,39 @@ class RayBackend:
                     reason=reason,
                 ) from None
             self._started = True
+            if self.address is not None:
+                self._check_workers()
         self._remote = ray.remote(play_batch)
+
+    def _check_workers(self) -> None:
+        """The cluster's workers must play by the same rules: the same ludoteca as here."""
+        ray = self._ray
+        probe = ray.remote(num_cpus=0)(ludoteca_version)  # runs even on a busy cluster
+        try:
+            theirs = ray.get(probe.remote(), timeout=4 * JOIN_WAIT_S)
+        except Exception as e:  # no ludoteca there (ModuleNotFoundError), or no answer
+            self.close()
+            text = str(e).strip()
+            reason = next(
+                (ln.strip() for ln in reversed(text.splitlines()) if ln.strip()),
+                type(e).__name__,
+            )
+            raise BackendError(
+                "workers_failed",
+                f"the cluster's workers could not run ludoteca ({reason}): install the same "
+                "ludoteca on every node",
+                reason=reason,
+            ) from None
+        ours = ludoteca_version()
+        if theirs != ours:
+            self.close()
+            raise BackendError(
+                "version_mismatch",
+                f"the cluster's workers have ludoteca {theirs} and this machine {ours}: "
+                "install the same version on every node",
+                theirs=theirs,
+                ours=ours,
+            )
 
     def close(self) -> None:
         if self._started and self._ray is not None:
