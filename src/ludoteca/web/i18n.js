@@ -1,6 +1,18 @@
 // The client's own words (the games' words come from the server, already translated).
 const WORDS = {
   "pt-BR": {
+    board: "Tabuleiro", bar: "Jogada em curso", windowYou: "Nope? A janela está aberta",
+    windowWaiting: "Aguardando Nopes", pickNext: "Escolha o alvo", waitingFor: "Aguardando {who}",
+    sending: "Enviando…", building: "Escolhido", confirm: "Confirmar", cancel: "Cancelar",
+    copy: "Copiar", copied: "Link copiado.", playAgain: "Jogar de novo", place: "Lugar", player: "Jogador",
+    score: "Pontos", outNth: "{n}º a sair", ndReveal: "Rodada {n} revelada", play: "Reproduzir", pause: "Pausar",
+    dev: "Modo desenvolvedor", windowEarly: "Fechar a janela quando todos responderem",
+    windowEarlyHelp: "Mais rápido, mas revela que ninguém tinha (ou quis usar) um Nope.",
+    cards: { one: "{n} carta", other: "{n} cartas" }, kittens: { one: "{n} gatinho explosivo", other: "{n} gatinhos explosivos" },
+    defuseTop: "No topo", defuseBottom: "No fundo", defuseRandom: "Aleatório", defuseAt: "Na posição", defusePlace: "Colocar",
+    defuseHelp: "Onde pôr o gatinho explosivo de volta (1 = topo, {n} = fundo)",
+    newCoatl: "Novo Coatl", front: "Ponta da cabeça", backEnd: "Ponta da cauda", future: "O futuro (do topo)",
+    nameCard: "Nomeie uma carta", lastMove: "Última jogada",
     lobby: "Mesas", newTable: "Nova mesa", game: "Jogo", players: "Jogadores", seat: "Lugar",
     person: "Pessoa", ai: "IA", level_easy: "Fácil", level_medium: "Médio", level_strong: "Forte", create: "Criar mesa", open: "Abertas", running: "Em jogo",
     finished: "Terminadas", join: "Sentar", watch: "Assistir", replay: "Replay", yourName: "Seu nome",
@@ -17,6 +29,18 @@ const WORDS = {
     agent: "Agente", hand: "Mão", more: "Mais detalhes", allMoves: "Todas as jogadas ({n})", seatLink: "Continuar em outro aparelho", seatLinkHelp: "Este link é o seu lugar: quem o tiver joga por você. Não o compartilhe.", move: "Jogada {n}", table: "Mesa", whoActs: "Decidem agora",
   },
   en: {
+    board: "Board", bar: "Move in progress", windowYou: "Nope? The window is open",
+    windowWaiting: "Waiting for Nopes", pickNext: "Pick the target", waitingFor: "Waiting for {who}",
+    sending: "Sending…", building: "Picked", confirm: "Confirm", cancel: "Cancel",
+    copy: "Copy", copied: "Link copied.", playAgain: "Play again", place: "Place", player: "Player",
+    score: "Score", outNth: "out #{n}", ndReveal: "Round {n} revealed", play: "Play", pause: "Pause",
+    dev: "Developer mode", windowEarly: "Close the window once every seat has answered",
+    windowEarlyHelp: "Faster, but it tells everyone that nobody had (or wanted to use) a Nope.",
+    cards: { one: "{n} card", other: "{n} cards" }, kittens: { one: "{n} exploding kitten", other: "{n} exploding kittens" },
+    defuseTop: "On top", defuseBottom: "At the bottom", defuseRandom: "Random", defuseAt: "At position", defusePlace: "Put back",
+    defuseHelp: "Where the exploding kitten goes back (1 = top, {n} = bottom)",
+    newCoatl: "New Coatl", front: "Head end", backEnd: "Tail end", future: "The future (from the top)",
+    nameCard: "Name a card", lastMove: "Last move",
     lobby: "Tables", newTable: "New table", game: "Game", players: "Players", seat: "Seat",
     person: "Person", ai: "AI", level_easy: "Easy", level_medium: "Medium", level_strong: "Strong", create: "Create table", open: "Open", running: "Playing",
     finished: "Finished", join: "Sit down", watch: "Watch", replay: "Replay", yourName: "Your name",
@@ -71,7 +95,16 @@ export function errorText(code, message) {
   return ERROR_DETAIL.has(code) ? `${ERRORS_PT[code]}: ${message}` : ERRORS_PT[code];
 }
 
+const plurals = new Map();
+function plural(l, n) {
+  if (!plurals.has(l)) plurals.set(l, new Intl.PluralRules(l));
+  return plurals.get(l).select(n);
+}
+
+/** The client's sentence `key` with {params}; a sentence with plural forms picks by params.n. */
 export function t(key, params = {}) {
-  const s = (WORDS[lang()] || WORDS["pt-BR"])[key] ?? WORDS["pt-BR"][key] ?? key;
+  const l = WORDS[lang()] ? lang() : "pt-BR";
+  let s = WORDS[l][key] ?? WORDS["pt-BR"][key] ?? key;
+  if (typeof s === "object") s = s[plural(l, Number(params.n))] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in params ? params[k] : `{${k}}`));
 }
