@@ -297,7 +297,7 @@ export function showTable(root, tableId, go) {
 
     // the bar: what is happening, the countdown, the move being built
     const bar = h("section", { class: `bar ${window ? "window-open" : ""}`, id: "bar", "aria-label": t("bar") });
-    bar.append(h("p", { class: "bar-status" }, statusText(m, myTurn, window)));
+    if (!m.result) bar.append(h("p", { class: "bar-status" }, statusText(m, myTurn, window)));
     if (window) {
       const about = window.about;
       const what = about?.card && got ? got.w(`card.${about.card}`, {}, about.card) : "";
@@ -354,6 +354,10 @@ export function showTable(root, tableId, go) {
         } catch (e) { flash(errorText(e.code, e.message)); }
       } }, t("leave")));
     }
+
+    // the view's raw fields, for developers only
+    actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
+      onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));
 
     const lastGroup = log.length ? log[log.length - 1].group : -1;
     const lines = [];
