@@ -94,7 +94,7 @@ export function showReplay(root, tableId) {
       s.events.forEach((e, j) => lines.push(h("li", { class: k === i ? "last" : "", "data-key": `e-${k}-${j}` }, got ? nameSeats(e.text, got.w, names) : e.text)));
     });
     const said = h("section", { class: "log panel", id: "log" }, h("h2", { id: "log-title" }, t("log")),
-      h("ol", { role: "log", "aria-labelledby": "log-title", id: "log-lines" }, lines));
+      h("div", { role: "log", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
     const result = data.result && i === last
       ? h("p", { class: "result", id: "replay-result" }, `${t("winners")}: ${data.result.winners.map((w) => names[w]).join(", ")}`, data.result.text ? ` — ${data.result.text}` : "") : null;
     const tree = h("div", { class: "replay-page" },

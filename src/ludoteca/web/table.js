@@ -33,6 +33,7 @@ export function showTable(root, tableId, go) {
   }
 
   let joinBox = null;
+  let rejoining = false; // the socket is closed on purpose, to say hello with a new token
   const start = async () => {
     let summary;
     try {
@@ -67,9 +68,9 @@ export function showTable(root, tableId, go) {
         saveToken(tableId, j.token);
         joinBox.remove();
         joinBox = null;
-        // say hello again on the same socket: no reconnect, no flash
-        if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "hello", lang: lang(), token: j.token }));
-        else if (ws) ws.close();
+        // a new hello with the token, at once and without the "reconnecting" flash
+        rejoining = true;
+        if (ws) ws.close();
       } catch (e) {
         showError(joinBox, e);
       }
@@ -121,10 +122,14 @@ export function showTable(root, tableId, go) {
       }
     });
     ws.addEventListener("close", () => {
-      if (!closed) {
-        flash(t("reconnecting"));
-        setTimeout(connect, 1000);
+      if (closed) return;
+      if (rejoining) {
+        rejoining = false;
+        connect();
+        return;
       }
+      flash(t("reconnecting"));
+      setTimeout(connect, 1000);
     });
   };
 
@@ -367,8 +372,9 @@ export function showTable(root, tableId, go) {
       prev = e.group;
       lines.push(h("li", { class: `${e.group === lastGroup ? "last" : ""}`, "data-key": `e${e.n}`, dataset: { kind: e.kind } }, got ? nameSeats(e.text, got.w, seatName) : e.text));
     }
+    // role=log (polite): a screen reader reads the lines the patch appends, not the old ones
     const logBox = h("section", { class: "log panel", id: "log" }, h("h2", { id: "log-title" }, t("log")),
-      h("ol", { role: "log", "aria-labelledby": "log-title", "aria-live": "polite", id: "log-lines" }, lines));
+      h("div", { role: "log", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
 
     const tree = h("div", { class: `table-page ${myTurn ? "my-turn" : ""}` }, head,
       h("div", { class: "table-body" }, board, h("div", { class: "right" }, bar, h("div", { class: "side" }, actions, logBox))));
