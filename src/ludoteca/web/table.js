@@ -370,7 +370,9 @@ export function showTable(root, tableId, go) {
     for (const e of log.slice(-120)) {
       if (prev !== null && e.group !== prev) lines.push(h("li", { class: "sep", "data-key": `sep-${e.n}`, "aria-hidden": "true" }));
       prev = e.group;
-      lines.push(h("li", { class: `${e.group === lastGroup ? "last" : ""}`, "data-key": `e${e.n}`, dataset: { kind: e.kind } }, got ? nameSeats(e.text, got.w, seatName) : e.text));
+      // the seat an event is about gives the line its colour
+      const who = typeof e.data?.player === "number" ? e.data.player : null;
+      lines.push(h("li", { class: `${e.group === lastGroup ? "last" : ""} ${who !== null ? `by seat-c${who % 10}` : ""}`, "data-key": `e${e.n}`, dataset: { kind: e.kind } }, got ? nameSeats(e.text, got.w, seatName) : e.text));
     }
     // role=log (polite): a screen reader reads the lines the patch appends, not the old ones
     const logBox = h("section", { class: "log panel", id: "log" }, h("h2", { id: "log-title" }, t("log")),

@@ -39,7 +39,7 @@ const pid = (x) => {
 /** The board components a move is made of (see select.js). */
 export function picks(a) {
   switch (a.type) {
-    case "take_pieces": return [`space:${a.space}`];
+    case "take_pieces": return [`space:${spaceOf(a)}`];
     case "take_prophecy": return [`display:${a.slot}`];
     case "draw_prophecy": return ["deck"];
     case "start_coatl": return [`board:${pid(a.piece)}`, "new"];
@@ -57,6 +57,12 @@ export function picks(a) {
     case "discard_starting": return [`hand:${a.prophecy}`];
     default: return [a.type]; // keep_starting, stop_taking, end_assembly, vision_done, pass: the bar
   }
+}
+// a supply space: {row, index} now, one number 0-9 before (0-5 bodies, 6-7 heads, 8-9 tails)
+function spaceOf(a) {
+  if (a.row !== undefined) return `${a.row}:${a.index}`;
+  const n = a.space;
+  return n < 6 ? `bodies:${n}` : n < 8 ? `heads:${n - 6}` : `tails:${n - 8}`;
 }
 const endIndex = (e) => (typeof e === "number" ? e : e === "back" || e === "tail" ? 1 : 0);
 
@@ -79,7 +85,7 @@ export function keyLabel(k, view, ctx) {
   if (kind === "coatl" || kind === "finish") return `Coatl ${Number(r[0]) + 1}`;
   if (kind === "new") return ctx.t("newCoatl");
   if (kind === "hand" || kind === "display") return ctx.w(`prophecy.${r[0]}`, {}, r[0]);
-  if (kind === "space") return `${r[0]}`;
+  if (kind === "space") return `${ctx.w(`ui.${r[0]}`, {}, r[0])} ${Number(r[1]) + 1}`;
   return undefined;
 }
 
@@ -115,19 +121,20 @@ export function render(view, ctx) {
   const phase = ctx.w(`ui.phase_${["setup", "turn", "prophecy", "assembly", "temple", "vision", "over"].find((p) => view.phase?.startsWith(p)) || "turn"}`, {}, view.phase);
   box.append(h("p", { class: "muted" }, `${ctx.w("ui.turn")} ${view.turns} · ${playerName(ctx, view.current)} · ${phase}`));
   // supply: body spaces 0-5, head spaces 6-7, tail spaces 8-9
-  const space = (label, pieces, index) => {
+  const space = (label, pieces, row, index) => {
     const names = pieces.map((x) => pieceName(ctx, pieceOf(x))).join(", ");
-    return h("button", { type: "button", class: "space", "data-pick": `space:${index}`, "data-key": `space-${index}`, "aria-label": `${label}: ${names || ctx.w("ui.empty")}`, title: `${label}: ${names}` },
+    return h("button", { type: "button", class: "space", "data-pick": `space:${row}:${index}`, "data-key": `space-${row}-${index}`, "aria-label": `${label}: ${names || ctx.w("ui.empty")}`, title: `${label}: ${names}` },
       h("small", {}, label), h("span", { class: "row" }, pieces.map((p) => piece(ctx, p))));
   };
   const s = view.supply;
-  const asPiece = (kind, c) => (typeof c === "number" ? (c < 0 ? -1 : kind * 5 + c) : c ? { kind, colour: c } : -1);
+  const asPiece = (kind, c) => (typeof c === "number" ? (c < 0 ? -1 : kind * 5 + c) : c ? { kind, colour: colourIndex(c) } : -1);
   box.append(zone(ctx.w("ui.supply"),
-    s.bodies.map((ps, i) => space(`${ctx.w("ui.bodies")} ${i + 1}`, ps.map((c) => asPiece(1, c)), i)),
-    s.heads.map((c, i) => space(`${ctx.w("ui.heads")} ${i + 1}`, [asPiece(0, c)], 6 + i)),
-    s.tails.map((c, i) => space(`${ctx.w("ui.tails")} ${i + 1}`, [asPiece(2, c)], 8 + i))));
+    s.bodies.map((ps, i) => space(`${ctx.w("ui.bodies")} ${i + 1}`, ps.map((c) => asPiece(1, c)), "bodies", i)),
+    s.heads.map((c, i) => space(`${ctx.w("ui.heads")} ${i + 1}`, [asPiece(0, c)], "heads", i)),
+    s.tails.map((c, i) => space(`${ctx.w("ui.tails")} ${i + 1}`, [asPiece(2, c)], "tails", i))));
   box.append(zone(ctx.w("ui.display"),
-    view.display.map((id, slot) => prophecy(ctx, id, { pick: `display:${slot}`, key: `display-${slot}-${id}` })),
+    view.display.map((id, slot) => (id === null || id === undefined || id === -1 ? card("", { cls: "prophecy empty", key: `display-${slot}-none` })
+      : prophecy(ctx, id, { pick: `display:${slot}`, key: `display-${slot}-${id}` }))),
     h("div", { class: "zone" }, h("button", { type: "button", class: "card back", "data-pick": "deck", "data-key": "deck", "aria-label": `${ctx.w("ui.deck")}: ${view.deck_size}`, title: `${ctx.w("ui.deck")}: ${view.deck_size}` }, h("span", { class: "count" }, view.deck_size)))));
   box.append(zone(ctx.w("ui.piles"), view.piles.map((p, i) => (p.top !== null && p.top !== undefined && p.top !== -1
     ? temple(ctx, p.top, `×${p.size}`, { pick: `promise:${i}`, key: `pile-${i}-${p.top}` }) : card("", { cls: "temple empty" })))));

@@ -124,7 +124,7 @@ export function render(view, ctx) {
     box.append(h("div", { class: `ek-pending ${ctx.window ? "reacting" : ""}`, "data-key": "pending" },
       what,
       h("div", {},
-        h("p", {}, `${playerName(ctx, p.player)}`, p.target >= 0 ? ` → ${playerName(ctx, p.target)}` : "", p.nopes ? ` (✋×${p.nopes})` : ""),
+        h("p", {}, `${playerName(ctx, p.player)}`, p.target >= 0 ? ` → ${playerName(ctx, p.target)}` : "", p.nopes ? ` (✖ ${ctx.w("card.nope")} ×${p.nopes})` : ""),
         timer(ctx))));
   }
   if (ctx.legal.some((a) => a.action.type === "defuse")) box.append(defusePicker(ctx, view) || "");
