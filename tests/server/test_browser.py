@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from .helpers import ROOT, free_port, start_server
@@ -98,7 +98,13 @@ def seat_at(page: Page, base: str, game: str, seats: list[dict[str, Any]], **kw:
     """A table made over HTTP, the page sitting at its first seat (as the lobby would do)."""
     r = httpx.post(
         f"{base}/api/tables",
-        json={"game": game, "num_players": len(seats), "seats": seats, "join": {"name": "Ana"}, **kw},
+        json={
+            "game": game,
+            "num_players": len(seats),
+            "seats": seats,
+            "join": {"name": "Ana"},
+            **kw,
+        },
     )
     assert r.status_code == 201, r.text
     tid, token = r.json()["id"], r.json()["joined"]["token"]
@@ -173,9 +179,13 @@ def play_on_board(
 
 def human_moves(base: str, tid: str, token: str) -> int:
     """How many moves seat 0 made itself (from its own replay)."""
-    r = httpx.get(f"{base}/api/tables/{tid}/replay?view=seat", headers={"Authorization": f"Bearer {token}"})
+    r = httpx.get(
+        f"{base}/api/tables/{tid}/replay?view=seat", headers={"Authorization": f"Bearer {token}"}
+    )
     assert r.status_code == 200, r.text
-    return sum(len(s["actions"]) for s in r.json()["steps"] if s["seat"] == 0 and s["by"] != "window")
+    return sum(
+        len(s["actions"]) for s in r.json()["steps"] if s["seat"] == 0 and s["by"] != "window"
+    )
 
 
 def token_of(page: Page, tid: str) -> str:
@@ -237,7 +247,9 @@ def test_two_people_play_the_nine_domains(server: str, browser: Browser) -> None
     ana.go_back()
     ana.wait_for_selector("#play-again")
     ana.click("#play-again")
-    ana.wait_for_function(f"location.pathname.startsWith('/t/') && !location.pathname.endsWith('{tid}')")
+    ana.wait_for_function(
+        f"location.pathname.startsWith('/t/') && !location.pathname.endsWith('{tid}')"
+    )
     new = ana.url.rsplit("/", 1)[1]
     summary: Any = httpx.get(f"{server}/api/tables/{new}").json()
     assert summary["game"] == "nine-domains" and summary["status"] == "open"
@@ -275,7 +287,9 @@ def test_one_person_plays_on_the_board(server: str, browser: Browser, game: str)
 
 def test_the_nine_domains_by_keyboard_alone(server: str, browser: Browser) -> None:
     page = new_page(browser, "en")
-    tid = seat_at(page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+    tid = seat_at(
+        page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+    )
     page.wait_for_selector("#board [data-pick].lit")
     presses = play_on_board([page], random.Random(4), "nine-domains-keyboard", keyboard=True)
     moves = human_moves(server, tid, token_of(page, tid))
@@ -294,7 +308,9 @@ def test_the_page_reconnects_after_the_server_is_killed(
     base = f"http://127.0.0.1:{port}"
     try:
         page = new_page(browser, "pt-BR")
-        tid = seat_at(page, base, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+        tid = seat_at(
+            page, base, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+        )
         rng = random.Random(3)
         page.wait_for_selector("#board [data-pick].lit")
         for _ in range(4):

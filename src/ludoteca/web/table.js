@@ -383,6 +383,7 @@ export function showTable(root, tableId, go) {
     const now = performance.now();
     const ol = page.querySelector("#log-lines");
     const atBottom = !ol || ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+    const focusedKey = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     if (!painted) {
       page.append(...tree.childNodes);
       painted = true;
@@ -392,6 +393,12 @@ export function showTable(root, tableId, go) {
       } : null);
     }
     decorate(now);
+    // the focused component went away in the update: focus its replacement (same key), so a
+    // keyboard user keeps their place
+    if (focusedKey && (document.activeElement === document.body || !document.activeElement)) {
+      const again = page.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
+      if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
+    }
     const ol2 = page.querySelector("#log-lines");
     if (ol2 && atBottom) ol2.scrollTop = ol2.scrollHeight;
     tick();
