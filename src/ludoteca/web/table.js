@@ -444,7 +444,7 @@ export function showTable(root, tableId, go) {
     }
     if (last.window) {
       const left = Math.max(0, last.window.seconds_left - gone);
-      const total = last.table?.window_seconds || Math.max(last.window.seconds_left, 1);
+      const total = last.table?.settings?.window_seconds || Math.max(last.window.seconds_left, 1);
       for (const el of page.querySelectorAll("[data-timer]")) el.style.width = `${Math.min(100, (100 * left) / total)}%`;
       for (const el of page.querySelectorAll("[data-timer-s]")) el.textContent = `${Math.ceil(left)} s`;
     }
