@@ -221,7 +221,8 @@ def test_two_people_play_the_nine_domains(server: str, browser: Browser) -> None
     ana.locator("#board .nd-player.me [data-pick^='card:']").first.click()
     ana.locator("#board [data-pick^='pile:'].target").first.click()
     ana.wait_for_function("b => document.querySelector('#move-no').textContent !== b", arg=before)
-    assert ana.locator("#board [data-pick='pile:0'], #board .nd-pile .card.face.mine").count() >= 1
+    # Bia sees what Ana's move changed: her face-down card before the pile, marked
+    bia.wait_for_selector("#board .nd-pile .last-move")
     play_on_board([ana, bia], random.Random(1), "nine-domains")
     ranking = ana.inner_text("#result .ranking")
     assert "Ana" in ranking and "Bia" in ranking

@@ -388,9 +388,19 @@ export function showTable(root, tableId, go) {
       page.append(...tree.childNodes);
       painted = true;
     } else {
-      patch(page, tree, fromServer ? (el) => {
-        if (el.closest && el.closest("#board") && el.dataset.key) recent.set(el.dataset.key, now + FLASH_MS);
+      // what the last move changed stays marked until the next move (the innermost keyed
+      // components only: a player's whole area is not "what changed")
+      const touched = [];
+      patch(page, tree, fromServer && m.events.length ? (el) => {
+        if (el.closest && el.closest("#board") && el.dataset.key) touched.push(el);
       } : null);
+      if (touched.length) {
+        recent.clear();
+        for (const el of page.querySelectorAll("#board .last-move")) el.classList.remove("last-move");
+        for (const el of touched) {
+          if (!touched.some((o) => o !== el && el.contains(o))) recent.set(el.dataset.key, now + FLASH_MS);
+        }
+      }
     }
     decorate(now);
     // the focused component went away in the update: focus its replacement (same key), so a
@@ -426,12 +436,10 @@ export function showTable(root, tableId, go) {
       }
     }
     for (const [k, until] of recent) {
-      if (until < now) {
-        recent.delete(k);
-        continue;
-      }
       const el = page.querySelector(`#board [data-key="${CSS.escape(k)}"]`);
-      if (el) el.classList.add("changed");
+      if (!el) continue;
+      el.classList.add("last-move");
+      if (until > now) el.classList.add("changed");
     }
   };
 
@@ -455,7 +463,6 @@ export function showTable(root, tableId, go) {
     let any = false;
     for (const [k, until] of recent) {
       if (until < now) {
-        recent.delete(k);
         any = true;
         page.querySelector(`#board [data-key="${CSS.escape(k)}"]`)?.classList.remove("changed");
       }
