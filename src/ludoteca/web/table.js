@@ -242,7 +242,10 @@ export function showTable(root, tableId, go) {
       if (nope && !m.answered) return t("windowYou");
       return t("windowWaiting");
     }
-    if (myTurn) return sel?.picked.length ? t("pickNext") : t("yourTurn");
+    if (myTurn) {
+      if (sel?.picked.length) return t("pickNext");
+      return loaded(m.table.game, lang())?.mod?.hint?.(m.view, m.legal || [], t) || t("yourTurn");
+    }
     const who = (m.actors || []).map((i) => names()[i]).join(", ");
     return who ? t("waitingFor", { who }) : t("waiting");
   };

@@ -48,6 +48,15 @@ export function picks(a) {
   }
 }
 
+/** What the bar asks for when a decision is not an ordinary turn. */
+export function hint(view, legal, t) {
+  const types = new Set(legal.map((a) => a.action.type));
+  for (const k of ["target", "name", "give", "take", "alter_pick", "five_pick", "defuse"]) {
+    if (types.has(k)) return t(`hint_${k}`);
+  }
+  return null;
+}
+
 export function keyLabel(k, view, ctx) {
   const [kind, rest_] = [k.split(":")[0], k.split(":").slice(1).join(":")];
   if (kind === "hand" || kind === "name" || kind === "discard" || kind === "future") return ctx.w(`card.${rest_}`, {}, rest_);
