@@ -117,21 +117,25 @@ def seat_at(page: Page, base: str, game: str, seats: list[dict[str, Any]], **kw:
 
 def board_step(page: Page, rng: random.Random, keyboard: bool = False) -> bool:
     """Pick one thing on the board; True when the game is over. Never the list of moves."""
-    if page.locator("#result").count():
+    now = page.evaluate(
+        "sel => ({over: !!document.querySelector('#result'),"
+        " list: !!document.querySelector('#all-moves[open]'),"
+        " confirm: !!document.querySelector('#confirm'),"
+        " n: document.querySelectorAll(sel).length})",
+        PICKABLE,
+    )
+    if now["over"]:
         return True
-    assert page.locator("#all-moves[open]").count() == 0
+    assert not now["list"]
     if keyboard:
         return key_step(page, rng)
-    confirm = page.locator("#confirm")
     # the table may move on under the click (an AI seat, the window): then look again
     with contextlib.suppress(Exception):
-        if confirm.count() and rng.random() < 0.7:
-            confirm.click(timeout=1500)
+        if now["confirm"] and rng.random() < 0.7:
+            page.locator("#confirm").click(timeout=1500)
             return False
-        lit = page.locator(PICKABLE)
-        n = lit.count()
-        if n:
-            lit.nth(rng.randrange(n)).click(timeout=1500)
+        if now["n"]:
+            page.locator(PICKABLE).nth(rng.randrange(now["n"])).click(timeout=1500)
             return False
     page.wait_for_timeout(20)
     return False

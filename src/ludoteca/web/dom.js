@@ -85,11 +85,19 @@ export function patch(old, neu, onChange) {
   }
   if (old.nodeType !== 1) return old;
   const key = keyOf(old);
-  const before = key && onChange ? old.textContent + (old.getAttribute("title") || "") : null;
+  const before = key && onChange ? sig(old) : null;
   patchAttrs(old, neu);
   patchChildren(old, neu, onChange);
-  if (before !== null && before !== old.textContent + (old.getAttribute("title") || "")) onChange(old);
+  if (before !== null && before !== sig(old)) onChange(old);
   return old;
+}
+
+// what a component says: its text and the names of what it holds (a face-down card has no
+// text, only a name); the classes the selection layer adds are not part of it
+function sig(el) {
+  let out = el.textContent + "|" + (el.getAttribute("aria-label") || el.getAttribute("title") || "");
+  for (const e of el.querySelectorAll("[aria-label], [title]")) out += "|" + (e.getAttribute("aria-label") || e.getAttribute("title"));
+  return out;
 }
 
 function patchChildren(old, neu, onChange) {
