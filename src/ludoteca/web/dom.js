@@ -53,6 +53,8 @@ function sameKind(a, b) {
 
 function patchAttrs(old, neu) {
   for (const { name } of [...old.attributes]) {
+    // a <details> stays open or closed as the person left it
+    if (name === "open" && old.tagName === "DETAILS") continue;
     if (name !== "style" && !neu.hasAttribute(name)) old.removeAttribute(name);
   }
   for (const { name, value } of [...neu.attributes]) {
@@ -64,7 +66,7 @@ function patchAttrs(old, neu) {
     if (old.type === "checkbox") old.checked = neu.checked;
     else if (neu.value !== undefined && old.value !== neu.value) old.value = neu.value;
   }
-  if (old.tagName === "DETAILS") old.open = neu.open || old.open;
+  // a <details> stays as the person left it (patchAttrs already copied a new "open")
   if (neu._on) {
     for (const [type, fn] of Object.entries(neu._on)) listen(old, type, fn);
     for (const type of Object.keys(old._on || {})) if (!(type in neu._on)) old._on[type] = undefined;

@@ -340,7 +340,9 @@ export function showTable(root, tableId, go) {
       const list = h("div", { class: "move-list" }, (sel?.all || []).map((a) => h("button", {
         type: "button", class: "action", "data-key": `mv-${actionKey(a.action)}`, "data-cmd": "move", dataset: { action: JSON.stringify(a.action) }, disabled: sending, onclick: () => send(a.action),
       }, a.label)));
-      actions.append(h("details", { class: "all-moves", id: "all-moves" }, h("summary", {}, t("allMoves", { n: mineLegal.length })), list));
+      // folded, unless the board cannot make these moves (a game with no picks() of its own)
+      const onBoard = sel && sel.moves.length > 0;
+      actions.append(h("details", { class: "all-moves", id: "all-moves", open: !onBoard }, h("summary", {}, t("allMoves", { n: mineLegal.length })), list));
     } else if (m.seat !== null && !m.answered && !m.result) {
       actions.append(h("p", { class: "muted" }, m.seat === null ? t("spectator") : t("noActions")));
     }
