@@ -29,8 +29,9 @@ export function picks(a) {
     case "draw": return ["pile"];
     case "play": return [`hand:${c}`];
     case "pair":
-    case "triple": {
-      const n = a.type === "pair" ? 2 : 3;
+    case "triple":
+    case "five_same": {
+      const n = { pair: 2, triple: 3, five_same: 5 }[a.type];
       const w = a.wilds || 0;
       return { keys: [...Array(n - w).fill(`hand:${c}`), ...Array(w).fill("hand:cat_wild")], confirm: true };
     }
@@ -42,6 +43,7 @@ export function picks(a) {
     case "take": return [`discard:${c}`];
     case "alter_pick": return [`future:${c}`];
     case "defuse": return [`defuse:${a.position}`];
+    case "bury_at": return [`bury_at:${a.position}`];
     case "pass": return ["pass"];
     case "nope": return ["nope"];
     default: return null;
@@ -61,7 +63,7 @@ export function keyLabel(k, view, ctx) {
   const [kind, rest_] = [k.split(":")[0], k.split(":").slice(1).join(":")];
   if (kind === "hand" || kind === "name" || kind === "discard" || kind === "future") return ctx.w(`card.${rest_}`, {}, rest_);
   if (kind === "player") return ctx.names?.[Number(rest_)] ?? rest_;
-  if (kind === "defuse") return `${ctx.t("defuseAt")} ${Number(rest_) + 1}`;
+  if (kind === "defuse" || kind === "bury_at") return `${ctx.t("defuseAt")} ${Number(rest_) + 1}`;
   if (kind === "pile") return ctx.w("ui.pile");
   return undefined;
 }
@@ -85,22 +87,24 @@ function timer(ctx) {
     h("span", { class: "timer-text" }, ctx.window.seconds_left === null ? "" : h("span", { "data-timer-s": "window" }, `${Math.ceil(ctx.window.seconds_left)} s`)));
 }
 
-function defusePicker(ctx, view) {
-  const positions = ctx.legal.filter((a) => a.action.type === "defuse").map((a) => a.action.position).sort((x, y) => x - y);
+// where a card goes back into the pile (a defused kitten, a buried card), counted from 1
+function defusePicker(ctx, view, type = "defuse") {
+  const positions = ctx.legal.filter((a) => a.action.type === type).map((a) => a.action.position).sort((x, y) => x - y);
   if (!positions.length) return null;
   const top = positions[0];
   const bottom = positions[positions.length - 1];
+  const help = ctx.t(type === "defuse" ? "defuseHelp" : "buryHelp", { n: bottom + 1 });
   const rnd = positions[Math.floor(Math.random() * positions.length)];
-  const place = h("button", { type: "button", class: "primary", "data-pick": `defuse:${positions[Math.min(1, positions.length - 1)]}`, "data-key": "defuse-at", id: "defuse-at" }, ctx.t("defusePlace"));
-  const select = h("select", { id: "defuse-pos", "aria-label": ctx.t("defuseHelp", { n: bottom + 1 }), onchange: (e) => { place.dataset.pick = `defuse:${e.target.value}`; } },
-    positions.map((p, i) => h("option", { value: p, selected: i === Math.min(1, positions.length - 1), "data-pick": `defuse:${p}` }, String(p + 1))));
-  return h("div", { class: "defuse-picker", "data-key": "defuse-picker", role: "group", "aria-label": ctx.t("defuseHelp", { n: bottom + 1 }) },
-    h("p", {}, ctx.t("defuseHelp", { n: bottom + 1 })),
+  const place = h("button", { type: "button", class: "primary", "data-pick": `${type}:${positions[Math.min(1, positions.length - 1)]}`, "data-key": "defuse-at", id: "defuse-at" }, ctx.t("defusePlace"));
+  const select = h("select", { id: "defuse-pos", "aria-label": help, onchange: (e) => { place.dataset.pick = `${type}:${e.target.value}`; } },
+    positions.map((p, i) => h("option", { value: p, selected: i === Math.min(1, positions.length - 1), "data-pick": `${type}:${p}` }, String(p + 1))));
+  return h("div", { class: "defuse-picker", "data-key": "defuse-picker", role: "group", "aria-label": help },
+    h("p", {}, help),
     h("div", { class: "row" },
-      spot(`defuse:${top}`, ctx.t("defuseTop"), { key: "defuse-top" }),
+      spot(`${type}:${top}`, ctx.t("defuseTop"), { key: "defuse-top" }),
       h("label", { class: "inline" }, h("span", {}, ctx.t("defuseAt")), select), place,
-      spot(`defuse:${bottom}`, ctx.t("defuseBottom"), { key: "defuse-bottom" }),
-      spot(`defuse:${rnd}`, ctx.t("defuseRandom"), { key: "defuse-random" })));
+      spot(`${type}:${bottom}`, ctx.t("defuseBottom"), { key: "defuse-bottom" }),
+      spot(`${type}:${rnd}`, ctx.t("defuseRandom"), { key: "defuse-random" })));
 }
 
 export function render(view, ctx) {
@@ -137,6 +141,7 @@ export function render(view, ctx) {
         timer(ctx))));
   }
   if (ctx.legal.some((a) => a.action.type === "defuse")) box.append(defusePicker(ctx, view) || "");
+  if (ctx.legal.some((a) => a.action.type === "bury_at")) box.append(defusePicker(ctx, view, "bury_at") || "");
   if (ctx.legal.some((a) => a.action.type === "take")) {
     const seen = [...new Set(view.discard)];
     box.append(zone(ctx.w("ui.discard"), seen.map((k) => ekCard(ctx, k, { pick: `discard:${k}`, key: `take-${k}`, sub: "" }))));
