@@ -107,6 +107,11 @@ export function showReplay(root, tableId) {
     } else {
       patch(page, tree);
     }
+    // a replay is watched, not played: the board's components are not buttons to press
+    for (const el of page.querySelectorAll("#board [data-pick]")) {
+      el.setAttribute("aria-disabled", "true");
+      el.tabIndex = -1;
+    }
     const ol = page.querySelector("#log-lines");
     if (ol) ol.scrollTop = ol.scrollHeight;
   };
