@@ -333,8 +333,15 @@ def test_the_page_reconnects_after_the_server_is_killed(
             arg=before,
         )
         page.wait_for_selector("#board [data-pick].lit, #result")
-        play_on_board([page], rng, "nine-domains-after-restart")
-        assert httpx.get(f"{base}/api/tables/{tid}").json()["status"] == "finished"
+        # and it plays on from there, on the board, with its seat
+        end = time.monotonic() + 60
+        while httpx.get(f"{base}/api/tables/{tid}").json()["move"] <= before + 1:
+            assert time.monotonic() < end, "no move was accepted after the restart"
+            if board_step(page, rng):
+                break
+            page.wait_for_timeout(100)
+        page.screenshot(path=str(SHOTS / "nine-domains-after-restart.png"), full_page=True)
+        no_errors(page)
     finally:
         proc.kill()
         proc.wait(10)
