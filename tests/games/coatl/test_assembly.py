@@ -314,7 +314,8 @@ def test_fulfilled_cards_stay_visible() -> None:
     s.apply(0, FinishCoatl(0))
     s.apply(0, ChooseTemple(TM("absent-k-length-8")))
     seen = s.view(1)["players"][0]["coatls"][0]
-    assert seen["prophecies"] == [T("colour-count-y")] and seen["temple"] == TM("absent-k-length-8")
+    assert seen["prophecies"] == ["colour-count-y"] and seen["temple"] == "absent-k-length-8"
+    assert seen["pieces"] == ["yellow_head", "yellow_body", "yellow_body", "blue_tail"]
     assert seen["done"] is True
 
 

@@ -5,6 +5,7 @@ import random
 
 from ludoteca.games.coatl import GAME
 from ludoteca.games.coatl.actions import DrawProphecy, StopTaking
+from ludoteca.games.coatl.names import PROPHECY_IDS, TEMPLE_IDS
 from ludoteca.games.coatl.state import CoatlState
 
 from .helpers import started
@@ -29,8 +30,8 @@ def midgame(seed: int, n: int = 3, steps: int = 80) -> CoatlState:
 def test_view_hides_other_hands_and_shows_own() -> None:
     s = started(3)
     v = s.view(1)
-    assert v["players"][1]["hand"] == s.players[1].hand
-    assert v["players"][1]["temples"] == s.players[1].temples
+    assert v["players"][1]["hand"] == [PROPHECY_IDS[t] for t in s.players[1].hand]
+    assert v["players"][1]["temples"] == [TEMPLE_IDS[t] for t in s.players[1].temples]
     for q in (0, 2):
         assert "hand" not in v["players"][q] and "temples" not in v["players"][q]
         assert v["players"][q]["hand_size"] == len(s.players[q].hand)

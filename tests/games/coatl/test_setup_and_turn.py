@@ -20,6 +20,7 @@ from ludoteca.games.coatl.actions import (
 )
 from ludoteca.games.coatl.constants import BODY, HEAD, TAIL
 from ludoteca.games.coatl.model import PROPHECY, SETUP, TURN, VISION
+from ludoteca.games.coatl.names import TEMPLE_IDS
 
 from .helpers import (
     T,
@@ -57,7 +58,8 @@ def test_temples_dealt_and_two_face_up_piles() -> None:
     assert sorted(len(p) for p in s.piles) == [5, 6]
     v = s.view(1)
     assert "temples" not in v["players"][0] and v["players"][0]["temple_hand_size"] == 1
-    assert v["piles"][0]["top"] == s.piles[0][-1] and v["piles"][0]["size"] == len(s.piles[0])
+    top = TEMPLE_IDS[s.piles[0][-1]]
+    assert v["piles"][0]["top"] == top and v["piles"][0]["size"] == len(s.piles[0])
 
 
 def test_six_face_up_prophecies() -> None:
@@ -288,7 +290,7 @@ def test_priests_promise() -> None:
     assert s.players[0].promised == [top] and len(s.players[0].temples) == 1
     assert s.actors == (1,)
     # everyone saw which Temple it was: it shows in every view
-    assert s.view(1)["players"][0]["promised"] == [top]
+    assert s.view(1)["players"][0]["promised"] == [TEMPLE_IDS[top]]
 
 
 def test_first_game_without_sacrifice_tokens() -> None:

@@ -58,6 +58,7 @@ from .constants import (
 )
 from .model import ASSEMBLY, OVER, PROPHECY, SETUP, TEMPLE, TURN, Coatl, Player
 from .model import VISION as VISION_PHASE
+from .names import END_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS, space_words
 from .patterns import prophecy_points, temple_points
 from .supply import (
     bodies_exhausted,
@@ -196,13 +197,19 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         s.display[a.slot] = -1
         _to_hand(pl, card)
         _sorted_insert(pl.shown, card)  # the table saw it go into this hand
-        ev.append(Event("took_prophecy", {"player": p, "prophecy": card, "slot": a.slot}))
+        ev.append(
+            Event("took_prophecy", {"player": p, "prophecy": PROPHECY_IDS[card], "slot": a.slot})
+        )
         _after_take(s, pl, ev)
     elif isinstance(a, DrawProphecy):
         card = draw_card(s, ev)
         _to_hand(pl, card)
         ev.append(Event("drew_prophecy", {"player": p}))  # the table, spectators included
-        ev.append(Event("drew_prophecy_own", {"player": p, "prophecy": card}, frozenset((p,))))
+        ev.append(
+            Event(
+                "drew_prophecy_own", {"player": p, "prophecy": PROPHECY_IDS[card]}, frozenset((p,))
+            )
+        )
         _after_take(s, pl, ev)
     elif isinstance(a, StopTaking):
         end_action(s, ev)
@@ -211,7 +218,10 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         pl.coatls.append(Coatl([a.piece]))
         s.phase = ASSEMBLY
         ev.append(
-            Event("started_coatl", {"player": p, "coatl": len(pl.coatls) - 1, "piece": a.piece})
+            Event(
+                "started_coatl",
+                {"player": p, "coatl": len(pl.coatls) - 1, "piece": PIECE_NAMES[a.piece]},
+            )
         )
     elif isinstance(a, AddPiece):
         c = pl.coatls[a.coatl]
@@ -222,14 +232,25 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
             c.pieces.append(a.piece)
         s.phase = ASSEMBLY
         ev.append(
-            Event("added_piece", {"player": p, "coatl": a.coatl, "piece": a.piece, "end": a.end})
+            Event(
+                "added_piece",
+                {
+                    "player": p,
+                    "coatl": a.coatl,
+                    "piece": PIECE_NAMES[a.piece],
+                    "end": END_NAMES[a.end],
+                },
+            )
         )
     elif isinstance(a, AttachProphecy):
         _from_hand(pl, a.prophecy)
         pl.coatls[a.coatl].prophecies.append(a.prophecy)
         s.phase = ASSEMBLY
         ev.append(
-            Event("attached_prophecy", {"player": p, "coatl": a.coatl, "prophecy": a.prophecy})
+            Event(
+                "attached_prophecy",
+                {"player": p, "coatl": a.coatl, "prophecy": PROPHECY_IDS[a.prophecy]},
+            )
         )
     elif isinstance(a, FinishCoatl):
         c = pl.coatls[a.coatl]
@@ -255,7 +276,12 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         ev.append(
             Event(
                 "fulfilled_temple",
-                {"player": p, "coatl": s.temple_coatl, "temple": a.temple, "source": source},
+                {
+                    "player": p,
+                    "coatl": s.temple_coatl,
+                    "temple": TEMPLE_IDS[a.temple],
+                    "source": source,
+                },
             )
         )
         _after_finish(s, pl, ev)
@@ -268,7 +294,8 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
             _to_board(pl, piece(a.kind, col))
         ev.append(
             Event(
-                "perfect_pick", {"player": p, "pieces": [piece(a.kind, col) for col in a.colours]}
+                "perfect_pick",
+                {"player": p, "pieces": [PIECE_NAMES[piece(a.kind, col)] for col in a.colours]},
             )
         )
         fill_empty_spaces(s)
@@ -279,13 +306,13 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         old = [c for c in s.display if c >= 0]
         s.discard.extend(old)
         s.display = [-1] * DISPLAY_SIZE
-        ev.append(Event("vision", {"player": p, "discarded": old}))
+        ev.append(Event("vision", {"player": p, "discarded": [PROPHECY_IDS[t] for t in old]}))
         refill_display(s, ev)
         s.phase = VISION_PHASE
     elif isinstance(a, VisionDiscard):
         _from_hand(pl, a.prophecy)
         s.discard.append(a.prophecy)
-        ev.append(Event("discarded_prophecy", {"player": p, "prophecy": a.prophecy}))
+        ev.append(Event("discarded_prophecy", {"player": p, "prophecy": PROPHECY_IDS[a.prophecy]}))
     elif isinstance(a, VisionDone):
         s.phase = PROPHECY
         s.taken = 0
@@ -295,7 +322,7 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
         pl.tokens[PROMISE] = False
         t = s.piles[a.pile].pop()
         _sorted_insert(pl.promised, t)  # it was face up: everyone knows which it is
-        ev.append(Event("promise", {"player": p, "pile": a.pile, "temple": t}))
+        ev.append(Event("promise", {"player": p, "pile": a.pile, "temple": TEMPLE_IDS[t]}))
         end_action(s, ev)
     elif isinstance(a, Pass):
         s.passes += 1
@@ -304,7 +331,7 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
     elif isinstance(a, DiscardStarting):
         pl.hand.remove(a.prophecy)
         s.discard.append(a.prophecy)
-        ev.append(Event("discarded_starting", {"player": p, "prophecy": a.prophecy}))
+        ev.append(Event("discarded_starting", {"player": p, "prophecy": PROPHECY_IDS[a.prophecy]}))
     elif isinstance(a, KeepStarting):
         ev.append(Event("kept_starting", {"player": p, "count": len(pl.hand)}))
         s.current += 1
@@ -353,7 +380,18 @@ def take_pieces(s: CoatlState, pl: Player, space: int, ev: list[Event]) -> None:
         s.tails[i] = -1
     for code in taken:
         _to_board(pl, code)
-    ev.append(Event("took_pieces", {"player": s.current, "pieces": taken, "space": space}))
+    row, index = space_words(space)
+    ev.append(
+        Event(
+            "took_pieces",
+            {
+                "player": s.current,
+                "pieces": [PIECE_NAMES[x] for x in taken],
+                "row": row,
+                "index": index,
+            },
+        )
+    )
     refill_if_needed(s, ev)
 
 

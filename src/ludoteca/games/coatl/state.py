@@ -7,7 +7,20 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
 from . import rules, scoring, view
-from .model import OVER, Player
+from .model import OVER, PHASE_NAMES, Player, bags_json, supply_json
+from .names import (
+    COLOUR_CODE,
+    COLOUR_NAMES,
+    KIND_NAMES,
+    PROPHECY_CODE,
+    PROPHECY_IDS,
+    TEMPLE_CODE,
+    TEMPLE_IDS,
+    colour_code,
+    index_or_none,
+    prophecy_code,
+    prophecy_or_none,
+)
 
 if TYPE_CHECKING:
     from .game import CoatlGame
@@ -167,24 +180,22 @@ class CoatlState(GameState):
             "num_players": self.num_players,
             "options": self.options.model_dump(mode="json"),
             "rng": self.rng.to_json(),
-            "phase": self.phase,
+            "phase": PHASE_NAMES[self.phase],
             "current": self.current,
             "actions_left": self.actions_left,
             "taken": self.taken,
-            "temple_coatl": self.temple_coatl,
-            "bodies": [b[:] for b in self.bodies],
-            "heads": self.heads[:],
-            "tails": self.tails[:],
-            "bags": [b[:] for b in self.bags],
-            "display": self.display[:],
-            "deck": self.deck[:],
-            "discard": self.discard[:],
-            "piles": [p[:] for p in self.piles],
+            "temple_coatl": index_or_none(self.temple_coatl),
+            "supply": supply_json(self.bodies, self.heads, self.tails),
+            "bags": bags_json(self.bags),
+            "display": [prophecy_or_none(t) for t in self.display],
+            "deck": [PROPHECY_IDS[t] for t in self.deck],
+            "discard": [PROPHECY_IDS[t] for t in self.discard],
+            "piles": [[TEMPLE_IDS[t] for t in p] for p in self.piles],
             "players": [p.to_json() for p in self.players],
             "turns": self.turns,
-            "end": self.end,
-            "trigger": self.trigger,
-            "final": [f[:] for f in self.final],
+            "end": self.end or None,
+            "trigger": index_or_none(self.trigger),
+            "final": [{"seat": q, "actions": k} for q, k in self.final],
             "passes": self.passes,
         }
 
@@ -192,23 +203,24 @@ class CoatlState(GameState):
     def from_json(cls, game: CoatlGame, d: dict[str, Any]) -> CoatlState:
         options = game.parse_options(d["options"], int(d["num_players"]))
         s = cls(game, int(d["num_players"]), options, Rng.from_json(d["rng"]))
-        s.phase = int(d["phase"])
+        s.phase = PHASE_NAMES.index(d["phase"])
         s.current = int(d["current"])
         s.actions_left = int(d["actions_left"])
         s.taken = int(d["taken"])
-        s.temple_coatl = int(d["temple_coatl"])
-        s.bodies = [list(b) for b in d["bodies"]]
-        s.heads = list(d["heads"])
-        s.tails = list(d["tails"])
-        s.bags = [list(b) for b in d["bags"]]
-        s.display = list(d["display"])
-        s.deck = list(d["deck"])
-        s.discard = list(d["discard"])
-        s.piles = [list(p) for p in d["piles"]]
+        s.temple_coatl = -1 if d["temple_coatl"] is None else int(d["temple_coatl"])
+        sup = d["supply"]
+        s.bodies = [[COLOUR_CODE[c] for c in b] for b in sup["bodies"]]
+        s.heads = [colour_code(c) for c in sup["heads"]]
+        s.tails = [colour_code(c) for c in sup["tails"]]
+        s.bags = [[int(d["bags"][k][c]) for c in COLOUR_NAMES] for k in KIND_NAMES]
+        s.display = [prophecy_code(t) for t in d["display"]]
+        s.deck = [PROPHECY_CODE[t] for t in d["deck"]]
+        s.discard = [PROPHECY_CODE[t] for t in d["discard"]]
+        s.piles = [[TEMPLE_CODE[t] for t in p] for p in d["piles"]]
         s.players = [Player.from_json(p) for p in d["players"]]
         s.turns = int(d["turns"])
-        s.end = str(d["end"])
-        s.trigger = int(d["trigger"])
-        s.final = [list(f) for f in d["final"]]
+        s.end = str(d["end"] or "")
+        s.trigger = -1 if d["trigger"] is None else int(d["trigger"])
+        s.final = [[int(f["seat"]), int(f["actions"])] for f in d["final"]]
         s.passes = int(d["passes"])
         return s

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Event
 from .constants import BODY, DISPLAY_SIZE, HEAD, NUM_COLOURS, TAIL
+from .names import PROPHECY_IDS
 
 if TYPE_CHECKING:
     from .state import CoatlState
@@ -81,7 +82,7 @@ def refill_display(s: CoatlState, events: list[Event]) -> None:
             s.display[i] = c
             revealed.append(c)
     if revealed:
-        events.append(Event("display_refilled", {"cards": revealed}))
+        events.append(Event("display_refilled", {"cards": [PROPHECY_IDS[c] for c in revealed]}))
 
 
 def cards_to_take(s: CoatlState) -> bool:
