@@ -172,6 +172,19 @@ def test_second_tiebreak_most_valuable_coatl() -> None:
     assert r.winners == (0,) and r.ranking == (1, 2)
 
 
+def test_the_cards_beside_break_the_tie_before_the_best_coatl() -> None:
+    """The tie-breaks in the text's order: '1.' the cards beside decide before '2.' the most
+    valuable Coatl is looked at, even when the second would name the other player."""
+    s = started(2)
+    build(s, 0, "hY bY bY bY bY tY", [T("colour-count-y")], done=True)  # 6 yellow: 5
+    build(s, 1, "hR bR bR tR", [T("colour-count-r")], done=True)  # 4 red: 3
+    build(s, 1, "hG bG tG", [T("colour-count-g")], done=True)  # 3 green: 2
+    r = ended(s).result()
+    assert r.scores == (5, 5)
+    assert r.details["cards_beside"] == [1, 2] and r.details["best_coatl"] == [5, 3]
+    assert r.winners == (1,) and r.ranking == (2, 1)
+
+
 def test_full_tie_is_shared() -> None:
     s = started(2)
     tie(s)

@@ -12,8 +12,8 @@ import random
 from typing import TYPE_CHECKING
 
 from ...engine import Rng
-from .cards import CARDS, DOMAINS, PILES
-from .view import known_unplayed
+from .cards import DOMAINS, PILES
+from .view import known_unplayed, possible_specials
 
 if TYPE_CHECKING:
     from .state import NineDomainsState
@@ -32,13 +32,10 @@ def determinize(state: NineDomainsState, p: int, rng: random.Random) -> NineDoma
     k = n_hidden - len(known)
     sampled: list[int] = []
     if k > 0:
-        excluded = set(state.seen[q])
-        if state.options.special_deal != "independent":
-            # one shared pool: p's own specials cannot be the opponent's
-            excluded.update(
-                state.hand[p], state.used[p], (c for c in state.placed[p] if c != EMPTY)
-            )
-        pool = sorted(c for c in CARDS.specials if c not in excluded)
+        own = [*state.hand[p], *state.used[p], *(c for c in state.placed[p] if c != EMPTY)]
+        pool = sorted(
+            possible_specials(state.seen[q], own, state.options.special_deal == "independent")
+        )
         rng.shuffle(pool)
         sampled = pool[:k]
     cards = sorted(known + sampled)

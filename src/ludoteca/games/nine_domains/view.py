@@ -9,6 +9,7 @@ cards not yet used, specials already shown) and how many are unknown specials.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
@@ -27,6 +28,16 @@ def known_unplayed(state: NineDomainsState, q: int) -> list[int]:
     return sorted(
         [c for c in CARDS.base if c not in used] + [c for c in state.seen[q] if c not in used]
     )
+
+
+def possible_specials(seen: Iterable[int], own: Iterable[int], independent: bool) -> list[int]:
+    """The specials a player may still hold unseen, sorted: every special but the ones the
+    table saw them show (``seen``) and, when one shared pool was dealt (not ``independent``),
+    the ones the viewer holds or held (``own``). Determinize draws from it; so do agents."""
+    excluded = set(seen)
+    if not independent:
+        excluded.update(own)
+    return [c for c in CARDS.specials if c not in excluded]
 
 
 def incoming(state: NineDomainsState) -> list[list[int]]:

@@ -81,10 +81,6 @@ def may_attack(c: Creature | None) -> bool:
     return c is not None and not c.acted and c.status == HEALTHY
 
 
-def may_use_ability(c: Creature | None) -> bool:
-    return c is not None and not c.acted and c.status != FAINTED
-
-
 def attack_targets(s: SalaState, p: int) -> list[int]:
     """Enemy places an attack may aim at: a Guardião first; life only with no defender."""
     enemy = s.field[1 - p]
