@@ -22,8 +22,8 @@ from ludoteca.games.coatl.actions import (
 )
 from ludoteca.games.coatl.cards import parse_prophecies, parse_temples
 from ludoteca.games.coatl.constants import BODY
-from ludoteca.games.coatl.model import TEMPLE
 from ludoteca.games.coatl.names import PROPHECY_IDS
+from ludoteca.games.coatl.phases import Phase
 from ludoteca.games.coatl.state import CoatlState
 from ludoteca.testing.conformance import check_same_information
 
@@ -139,7 +139,7 @@ def test_a_third_coatl_after_the_bodies_ran_out_changes_nothing() -> None:
     assert s.actors == (2,)
     s.apply(2, AddPiece(2, P("tY"), BACK))
     s.apply(2, FinishCoatl(2))
-    if s.phase == TEMPLE:
+    if s.phase == Phase.TEMPLE:
         s.apply(2, s.legal_actions(2)[0])
     assert s.end == "bodies" and s.trigger == 1 and s.final == final[1:]  # seat 0's turn now
     assert s.actors == (0,) and s.actions_left == 1
@@ -206,7 +206,7 @@ def test_the_temple_may_come_from_hand_or_table_when_both_fit() -> None:
     give_pieces(s, 0, pieces("tY"))
     s.apply(0, AddPiece(0, P("tY"), BACK))
     s.apply(0, FinishCoatl(0))
-    assert s.phase == TEMPLE
+    assert s.phase == Phase.TEMPLE
     legal = s.legal_actions(0)
     assert ChooseTemple(TM("absent-k-length-8")) in legal
     assert ChooseTemple(TM("absent-b-length-10")) in legal

@@ -105,8 +105,8 @@ def test_determinizations_can_always_be_played_on() -> None:
     """What the rules reveal about a hand holds in every re-deal: a Coatl closed with no card
     beside it proves a fitting Prophecy in hand; a Temple choice with no fitting pile top proves
     a fitting Temple in hand."""
-    from ludoteca.games.coatl.model import ASSEMBLY, TEMPLE
-    from ludoteca.games.coatl.rules import closed_coatl
+    from ludoteca.games.coatl.assembly import closed_coatl
+    from ludoteca.games.coatl.phases import Phase
 
     rng = random.Random(9)
     checked = 0
@@ -114,7 +114,9 @@ def test_determinizations_can_always_be_played_on() -> None:
         s = GAME.new_game(2 + seed % 3, seed)
         while not s.is_over:
             p = s.actors[0]
-            tight = s.phase == TEMPLE or (s.phase == ASSEMBLY and closed_coatl(s.players[p]) >= 0)
+            tight = s.phase == Phase.TEMPLE or (
+                s.phase == Phase.ASSEMBLY and closed_coatl(s.players[p]) >= 0
+            )
             if tight:
                 for q in range(s.num_players):
                     for k in range(3):

@@ -13,7 +13,7 @@ from ...engine import Action
 from ...engine.actions import canonical_json
 from .actions import ACTION_SPACE
 from .constants import NUM_COLOURS
-from .model import PHASE_NAMES, bags_json, supply_json, tokens_json
+from .model import bags_json, supply_json, tokens_json
 from .names import (
     PIECE_NAMES,
     PROPHECY_IDS,
@@ -22,6 +22,7 @@ from .names import (
     prophecy_or_none,
     temple_or_none,
 )
+from .phases import PHASE_NAMES
 
 # version 1 wrote each action field as its integer (the base Action.to_json): old JSON -> new
 _ACTIONS: dict[str, dict[str, Any]] = {

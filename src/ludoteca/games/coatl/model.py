@@ -20,10 +20,6 @@ from .names import (
     temple_or_none,
 )
 
-# phases of the decision owed now
-SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION, OVER = range(7)
-PHASE_NAMES = ("setup", "turn", "prophecy", "assembly", "temple", "vision", "over")
-
 
 class Coatl:
     """A sculpture: pieces from head side to tail side, the cards beside it."""

@@ -1,4 +1,5 @@
-"""CoatlState: the whole position, its copies and its JSON form; rules live in rules.py."""
+"""CoatlState: the whole position, its copies and its JSON form. Legal moves live in
+legal.py, what a move does in rules.py, what a player sees in view.py."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
-from . import rules, scoring, view
-from .model import OVER, PHASE_NAMES, Player, bags_json, supply_json
+from . import legal, rules, scoring, view
+from .model import Player, bags_json, supply_json
 from .names import (
     COLOUR_CODE,
     COLOUR_NAMES,
@@ -21,10 +22,13 @@ from .names import (
     prophecy_code,
     prophecy_or_none,
 )
+from .phases import PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
     from .game import CoatlGame
     from .options import CoatlOptions
+
+OVER = Phase.OVER  # asked on every move
 
 
 class CoatlState(GameState):
@@ -60,7 +64,7 @@ class CoatlState(GameState):
         self.num_players = num_players
         self.options = options
         self.rng = rng
-        self.phase = OVER
+        self.phase: int = OVER
         self.current = 0
         self.actions_left = 1
         self.taken = 0  # Prophecies taken in the current take action
@@ -92,7 +96,7 @@ class CoatlState(GameState):
         cached = self._legal
         if cached is not None and cached[0] == player:
             return list(cached[1])
-        acts = rules.legal_actions(self)
+        acts = legal.legal_actions(self)
         self._legal = (player, acts)
         return list(acts)
 
@@ -100,24 +104,24 @@ class CoatlState(GameState):
         if self.phase == OVER or player != self.current:
             return False
         if self._legal is None:
-            self._legal = (player, rules.legal_actions(self))
-        legal = self._legal[1]
+            self._legal = (player, legal.legal_actions(self))
+        listed = self._legal[1]
         # the listed actions are interned, so a chosen one is usually the very object: an
         # identity scan avoids a Python-level dataclass __eq__ per earlier entry
-        for a in legal:
+        for a in listed:
             if a is action:
                 return True
-        return action in legal
+        return action in listed
 
     def timeout_action(self, player: int) -> Action:
         """A clock ends the pending chain the least harmful way (docs/rules/coatl.md)."""
-        legal = self.legal_actions(player)
-        if not legal:
+        acts = self.legal_actions(player)
+        if not acts:
             raise IllegalAction(f"player {player!r} has no decision to make now")
-        return rules.timeout_choice(self, legal)
+        return legal.timeout_choice(self, acts)
 
     def explain_illegal(self, player: int, action: Action) -> str:
-        return rules.explain_illegal(self, player, action)
+        return legal.explain_illegal(self, player, action)
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         self._legal = None
@@ -203,7 +207,7 @@ class CoatlState(GameState):
     def from_json(cls, game: CoatlGame, d: dict[str, Any]) -> CoatlState:
         options = game.parse_options(d["options"], int(d["num_players"]))
         s = cls(game, int(d["num_players"]), options, Rng.from_json(d["rng"]))
-        s.phase = PHASE_NAMES.index(d["phase"])
+        s.phase = Phase(PHASE_NAMES.index(d["phase"]))
         s.current = int(d["current"])
         s.actions_left = int(d["actions_left"])
         s.taken = int(d["taken"])

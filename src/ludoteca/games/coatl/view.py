@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
+from .assembly import closed_coatl
 from .cards import FULL_DECK, NUM_PTYPES, NUM_TEMPLES
-from .model import ASSEMBLY, PHASE_NAMES, TEMPLE, bags_json, supply_json, tokens_json
+from .model import bags_json, supply_json, tokens_json
 from .names import (
     PIECE_NAMES,
     PROPHECY_IDS,
@@ -25,7 +26,7 @@ from .names import (
     prophecy_or_none,
 )
 from .patterns import prophecy_points, temple_points
-from .rules import closed_coatl
+from .phases import PHASE_NAMES, Phase
 from .scoring import coatl_points, player_points
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ def _to_front(pool: list[int], fits: Callable[[int], bool]) -> None:
 def _needed_prophecy(s: CoatlState) -> list[int] | None:
     """A Coatl the acting player closed with no card beside it: the closing was legal only
     because their hand holds a Prophecy it fulfils (public knowledge, by the rules)."""
-    if s.phase != ASSEMBLY:
+    if s.phase != Phase.ASSEMBLY:
         return None
     pl = s.players[s.current]
     ci = closed_coatl(pl)
@@ -179,7 +180,7 @@ def _needed_prophecy(s: CoatlState) -> list[int] | None:
 def _needed_temple(s: CoatlState) -> list[int] | None:
     """The acting player chooses a Temple: if neither a pile top nor a Temple they were seen
     taking fits, one of their secret Temples does."""
-    if s.phase != TEMPLE:
+    if s.phase != Phase.TEMPLE:
         return None
     seq = s.players[s.current].coatls[s.temple_coatl].colours()
     if any(pile and temple_points(pile[-1], seq) > 0 for pile in s.piles):
