@@ -1,4 +1,5 @@
-"""The state of a match: zones, life, terrain, the turn; JSON, views and determinize."""
+"""The state of a match: zones, life, terrain, the turn; copies and JSON. Legal moves live in
+legal.py, what a move does in rules.py, what a player sees and determinize in view.py."""
 
 from __future__ import annotations
 
