@@ -59,7 +59,8 @@ from .supply import cards_to_take
 if TYPE_CHECKING:
     from .state import CoatlState
 
-SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = Phase  # read on every move
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = map(int, Phase)
 
 
 _END_ASSEMBLY = EndAssembly()

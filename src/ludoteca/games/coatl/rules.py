@@ -69,7 +69,8 @@ if TYPE_CHECKING:
     from .state import CoatlState
 
 Handler = Callable[["CoatlState", int, Player, Any, list[Event]], None]
-SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = Phase
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = map(int, Phase)
 
 
 def apply(s: CoatlState, a: Action) -> list[Event]:

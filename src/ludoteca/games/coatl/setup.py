@@ -59,6 +59,6 @@ def new_state(game: CoatlGame, num_players: int, seed: int, options: CoatlOption
     for seat, pl in enumerate(s.players):
         pl.hand = sorted(deck.pop() for _ in range(STARTING_PROPHECIES[seat]))
     s.deck = deck
-    s.phase = Phase.SETUP
+    s.phase = int(Phase.SETUP)
     s.current = 0  # 4. seat 0 holds the first-player marker
     return s

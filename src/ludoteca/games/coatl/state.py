@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .game import CoatlGame
     from .options import CoatlOptions
 
-OVER = Phase.OVER  # asked on every move
+OVER = int(Phase.OVER)  # asked on every move; the state holds phases as plain ints
 
 
 class CoatlState(GameState):
@@ -207,7 +207,7 @@ class CoatlState(GameState):
     def from_json(cls, game: CoatlGame, d: dict[str, Any]) -> CoatlState:
         options = game.parse_options(d["options"], int(d["num_players"]))
         s = cls(game, int(d["num_players"]), options, Rng.from_json(d["rng"]))
-        s.phase = Phase(PHASE_NAMES.index(d["phase"]))
+        s.phase = PHASE_NAMES.index(d["phase"])
         s.current = int(d["current"])
         s.actions_left = int(d["actions_left"])
         s.taken = int(d["taken"])

@@ -12,7 +12,8 @@ from .phases import DRAFT_ORDER, EXCHANGE, PHASE_NAMES, PLAYERS, SWAP, Phase
 if TYPE_CHECKING:
     from .state import NineDomainsState
 
-DRAFTING, PLACING, POWERS, OVER = Phase  # read on every move
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+DRAFTING, PLACING, POWERS, OVER = map(int, Phase)
 _VALUE = CARDS.value
 _INDEX = CARDS.index
 

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from .state import NineDomainsState
 
 Handler = Callable[["NineDomainsState", int, Any], list[Event]]
-DRAFTING, PLACING, POWERS, OVER = Phase
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+DRAFTING, PLACING, POWERS, OVER = map(int, Phase)
 _VALUE = CARDS.value
 _POWER = CARDS.power
 _SPECIAL = CARDS.is_special
@@ -35,14 +36,6 @@ _INDEX = CARDS.index
 
 def apply(s: NineDomainsState, player: int, action: Action) -> list[Event]:
     return _HANDLERS[type(action)](s, player, action)
-
-
-def _on_place(s: NineDomainsState, player: int, a: Place) -> list[Event]:
-    return _place(s, player, _INDEX[a.card], a.pile)
-
-
-def _on_draft(s: NineDomainsState, player: int, a: Draft) -> list[Event]:
-    return _draft(s, player, _INDEX[a.card])
 
 
 def _on_decline(s: NineDomainsState, player: int, a: Decline) -> list[Event]:
@@ -69,18 +62,8 @@ def _on_discard(s: NineDomainsState, player: int, a: Discard) -> list[Event]:
     return _exchange(s, player, s.pick, _INDEX[a.card]) + _power_done(s)
 
 
-_HANDLERS: dict[type[Action], Handler] = {
-    Place: _on_place,
-    Draft: _on_draft,
-    Decline: _on_decline,
-    SwapGive: _on_swap_give,
-    SwapTake: _on_swap_take,
-    Recover: _on_recover,
-    Discard: _on_discard,
-}
-
-
-def _place(s: NineDomainsState, p: int, card: int, pile: int) -> list[Event]:
+def _place(s: NineDomainsState, p: int, a: Place) -> list[Event]:
+    card, pile = _INDEX[a.card], a.pile
     s.hand[p].remove(card)
     s.placed[p][pile] = card
     s.nplaced[p] += 1
@@ -93,7 +76,8 @@ def _place(s: NineDomainsState, p: int, card: int, pile: int) -> list[Event]:
     return events
 
 
-def _draft(s: NineDomainsState, p: int, card: int) -> list[Event]:
+def _draft(s: NineDomainsState, p: int, a: Draft) -> list[Event]:
+    card = _INDEX[a.card]
     s.draft_pool.remove(card)
     insort(s.hand[p], card)
     insort(s.seen[p], card)  # an open draft: both players saw the pick
@@ -272,3 +256,14 @@ def _finish(s: NineDomainsState, winner: int, reason: str) -> None:
     s.reason = reason
     s.pending = []
     s.pick = EMPTY
+
+
+_HANDLERS: dict[type[Action], Handler] = {
+    Place: _place,
+    Draft: _draft,
+    Decline: _on_decline,
+    SwapGive: _on_swap_give,
+    SwapTake: _on_swap_take,
+    Recover: _on_recover,
+    Discard: _on_discard,
+}

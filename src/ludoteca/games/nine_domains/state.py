@@ -10,14 +10,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
+from ...engine import GameState, IllegalAction, Result, Rng
 from . import legal, rules, view
 from .cards import CARDS, DOMAINS, EMPTY, PILES, SPECIALS_PER_PLAYER
 from .combat import domain_points
 from .options import NineDomainsOptions
 from .phases import DRAFT_ORDER, PHASE_NAMES, PLAYERS, POWER_NAMES, Phase
 
-DRAFTING, PLACING, POWERS, OVER = Phase  # read on every move
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+DRAFTING, PLACING, POWERS, OVER = map(int, Phase)
 _SPECIAL = CARDS.is_special
 
 
@@ -116,20 +117,13 @@ class NineDomainsState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, player: int) -> list[Action]:
-        return legal.legal_actions(self, player)
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        return legal.is_legal(self, player, action)
-
-    def explain_illegal(self, player: int, action: Action) -> str:
-        return legal.explain_illegal(self, player, action)
-
-    def timeout_action(self, player: int) -> Action:
-        return legal.timeout_action(self, player)
-
-    def _apply(self, player: int, action: Action) -> list[Event]:
-        return rules.apply(self, player, action)
+    # the rules live in their modules, the state their first argument; bound here as methods
+    # (no wrapper call on the hot path)
+    legal_actions = legal.legal_actions
+    is_legal = legal.is_legal
+    explain_illegal = legal.explain_illegal
+    timeout_action = legal.timeout_action
+    _apply = rules.apply
 
     # -- the end --------------------------------------------------------------------------
     def points(self, p: int) -> int:
@@ -235,7 +229,7 @@ class NineDomainsState(GameState):
             return [EMPTY if c is None else ci[c] for c in xs]
 
         s.rng = Rng.from_json(d["rng"])
-        s.phase = Phase(PHASE_NAMES.index(d["phase"]))
+        s.phase = PHASE_NAMES.index(d["phase"])
         s.rnd = int(d["round"])
         s.piles = [[di[x] for x in pile] for pile in d["piles"]]
         s.won = [[di[x] for x in w] for w in d["won"]]
