@@ -28,7 +28,7 @@ from ...engine.reactions import ReactionWindow
 from ...engine.result import Result
 from ...engine.rng import Rng
 from . import actions as A
-from . import legal, rules, view
+from . import legacy, legal, rules, storage, view
 from .cards import DECKS, DEFUSE, KITTEN, NK
 from .options import Options
 from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
@@ -234,70 +234,19 @@ class EKState(GameState):
         c._actors = self._actors
         return c
 
-    _INTS = (
-        "cur",
-        "dir",
-        "owed",
-        "phase",
-        "pend",
-        "pcard",
-        "pwilds",
-        "ptarget",
-        "pname",
-        "nopes",
-        "answered",
-        "wants",
-        "ak",
-        "ai",
-        "limbo",
-        "lmask",
-        "turns",
-    )
-    _LISTS = (
-        "hands",
-        "hn",
-        "pile",
-        "pk",
-        "discard",
-        "alive",
-        "out",
-        "gone",
-        "hk",
-        "picks",
-        "tturns",
-    )
-
+    # -- storage: JSON in words (docs/rules/exploding-kittens.md, "State JSON") ---------------
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "players": self.num_players,
-            "options": self.options.model_dump(mode="json"),
-            "rng": self.rng.to_json(),
-            "attacked": self.attacked,
-            "actors": list(self._actors),
-        }
-        for k in self._INTS:
-            d[k] = getattr(self, k)
-        for k in self._LISTS:
-            v = getattr(self, k)
-            d[k] = [x[:] for x in v] if v and isinstance(v[0], list) else list(v)
-        return d
+        return storage.state_json(self)
 
     @classmethod
     def from_json(cls, game: ExplodingKittens, d: Mapping[str, Any]) -> EKState:
         try:
+            if legacy.is_v2_state(d):
+                d = legacy.upgrade_state(d)
             n = int(d["players"])
-            opts = game.parse_options(d["options"], n)
-            st = cls(game, n, opts, Rng.from_json(d["rng"]))
-            st.attacked = bool(d["attacked"])
-            for k in cls._INTS:
-                setattr(st, k, int(d[k]))
-            for k in cls._LISTS:
-                v = d[k]
-                setattr(st, k, [list(x) if isinstance(x, list) else x for x in v])
-            st.alive = [bool(x) for x in st.alive]
-            st.alive_t = tuple(p for p in range(n) if st.alive[p])
-            st._actors = tuple(int(x) for x in d["actors"])
-        except (KeyError, TypeError, ValueError) as e:
+            st = cls(game, n, game.parse_options(d["options"], n), Rng.from_json(d["rng"]))
+            storage.load_state(st, d)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise DataError(
                 f"exploding-kittens: not a saved state ({type(e).__name__}: {e})"
             ) from None
