@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.games.exploding_kittens import GAME, rules
+from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
 from ludoteca.games.exploding_kittens.cards import CODE, NK
 from ludoteca.games.exploding_kittens.state import EKState
+from ludoteca.games.exploding_kittens.turns import start_turn
 
 C = CODE
 
@@ -34,7 +35,7 @@ def setup(
     st.discard = []
     st.turns = 0
     st.tturns = [0] * n
-    rules.start_turn(st, cur, 1, False)
+    start_turn(st, cur, 1, False)
     return st
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Action
+from ...engine.errors import IllegalAction
 from . import actions as A
 from .cards import (
     ACTION_CARDS,
@@ -210,8 +211,6 @@ def timeout_action(st: EKState, p: int) -> Action:
     """The table clock: a kitten goes off ("se não for rápido o suficiente"), a window passes,
     a turn ends by drawing, a Favor gives the cheapest card (cats first, Defuse last);
     elsewhere the first legal choice."""
-    from ...engine.errors import IllegalAction
-
     if p not in st._actors:
         raise IllegalAction(f"player {p!r} has no decision to make now")
     ph = st.phase

@@ -32,6 +32,8 @@ from . import legacy, legal, rules, storage, view
 from .cards import DECKS, DEFUSE, KITTEN, NK
 from .options import Options
 from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
+from .pile import shuffle
+from .turns import start_turn
 
 if TYPE_CHECKING:
     from .game import ExplodingKittens
@@ -130,7 +132,7 @@ class EKState(GameState):
         st = cls(game, n, options, Rng(seed))
         deck = DECKS[n]
         others = [c for c in range(NK) if c not in (DEFUSE, KITTEN) for _ in range(deck[c])]
-        rules.shuffle(st.rng, others)
+        shuffle(st.rng, others)
         for p in range(n):
             h = st.hands[p]
             h[DEFUSE] = 1
@@ -138,11 +140,11 @@ class EKState(GameState):
                 h[c] += 1
             st.hn[p] = 8
         pile = others[7 * n :] + [DEFUSE] * (deck[DEFUSE] - n) + [KITTEN] * (n - 1)
-        rules.shuffle(st.rng, pile)
+        shuffle(st.rng, pile)
         st.pile = pile
         st.pk = [0] * len(pile)
         st.cur = st.rng.randbelow(n)  # the text names no first player: a random seat
-        rules.start_turn(st, st.cur, 1, False)
+        start_turn(st, st.cur, 1, False)
         return st
 
     # -- the contract -------------------------------------------------------------------

@@ -11,12 +11,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .cards import CODE, KEYS, NK
-from .phases import ALTER, NO_PEND, PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASES, WINDOW
+from .phases import ALTER, NO_PEND, PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASE_OF, PHASES, WINDOW
 
 if TYPE_CHECKING:
     from .state import EKState
 
-PHASE_CODE: dict[str, int] = {name: i for i, name in enumerate(PHASES)}
 COMBOS: dict[int, str] = {PEND_PAIR: "pair", PEND_TRIPLE: "triple", PEND_FIVE: "five"}
 COMBO_CODE: dict[str, int] = {name: code for code, name in COMBOS.items()}
 
@@ -131,7 +130,7 @@ def load_state(st: EKState, d: Mapping[str, Any]) -> None:
     """Fill a fresh state (players, options and rng already set) from its JSON. Raises
     KeyError, TypeError or ValueError on anything it cannot read; the caller words the error."""
     n = st.num_players
-    st.phase = PHASE_CODE[d["phase"]]
+    st.phase = PHASE_OF[d["phase"]]
     st._actors = tuple(_seat(q, n) for q in d["actors"])
     st.cur = _seat(d["current"], n)
     st.dir = _int(d["direction"])

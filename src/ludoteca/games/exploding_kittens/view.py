@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
 from .cards import DEFUSE, KEYS, KITTEN, NK, NOPE
-from .phases import PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASES
+from .phases import ALTER, DEFUSE_PHASE, FIVE, PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASES, WINDOW
 from .storage import pending_json
 
 if TYPE_CHECKING:
     from .state import EKState
-
-FIVE, WINDOW, ALTER, DEFUSE_PHASE, OVER = 3, 4, 7, 8, 10
 
 
 def _cards(h: list[int]) -> list[str]:
