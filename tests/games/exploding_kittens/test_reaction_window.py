@@ -11,6 +11,7 @@ from ludoteca.engine.reactions import ReactionWindow
 from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
 from ludoteca.games.exploding_kittens.cards import KEYS
+from ludoteca.games.exploding_kittens.phases import Phase
 from ludoteca.games.exploding_kittens.state import EKState
 from ludoteca.testing import conformance as kit
 
@@ -62,7 +63,7 @@ def test_combos_are_named_with_their_cards() -> None:
     st = setup(3, {0: hand, 1: ["nope"]}, PILE)
     st.apply(0, A.FIVE_START)
     assert st.reaction_window() is None, "picking the five cards is no window yet"
-    while st.phase == 3:
+    while st.phase == Phase.FIVE:
         st.apply(0, st.legal_actions(0)[0])
     w = st.reaction_window()
     assert w is not None and w.about["combo"] == "five"
