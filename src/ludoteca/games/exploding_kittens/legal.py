@@ -46,7 +46,6 @@ PLAY = [A.PLAY.get(c) for c in range(NK)]
 PAIR = [A.PAIR.get(c) for c in range(NK)]
 TRIPLE = [A.TRIPLE.get(c) for c in range(NK)]
 NAMES: list[Action] = [A.NAME[c] for c in range(NK) if c != KITTEN]
-WINDOW_NOPE: tuple[Action, ...] = (A.PASS, A.NOPE_ACT)
 
 
 def _card(c: object) -> bool:
