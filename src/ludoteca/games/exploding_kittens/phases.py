@@ -32,7 +32,9 @@ class Phase(IntEnum):
 # module-level names for the hot path (a global lookup, not an enum attribute) and for the
 # compiled core; DEFUSE_PHASE and BURY_PHASE because DEFUSE and BURY are card codes
 MAIN, TARGET, NAME, FIVE, WINDOW, GIVE, TAKE, ALTER, DEFUSE_PHASE, BURY_PHASE, OVER = Phase
-PHASES: tuple[str, ...] = tuple(p.key for p in Phase)
+# the JSON word of each phase, by value (PHASES: the older name, read by the rl encoders)
+PHASE_NAMES: tuple[str, ...] = tuple(p.key for p in Phase)
+PHASES = PHASE_NAMES
 PHASE_OF: dict[str, Phase] = {p.key: p for p in Phase}
 
 # a pending play that is not a single card (card codes are 0..NK-1); NO_PEND: nothing pending

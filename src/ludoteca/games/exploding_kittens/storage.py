@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .cards import CODE, KEYS, NK
-from .phases import ALTER, NO_PEND, PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASE_OF, PHASES, WINDOW
+from .phases import ALTER, NO_PEND, PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASE_NAMES, PHASE_OF, WINDOW
 
 if TYPE_CHECKING:
     from .state import EKState
@@ -60,7 +60,7 @@ def tables_json(st: EKState) -> dict[str, Any]:
         known: str | list[int] = "everyone" if st.lmask == -1 else seats_of(st.lmask, n)
         limbo = {"card": KEYS[st.limbo], "known_by": known}
     return {
-        "phase": PHASES[st.phase],
+        "phase": PHASE_NAMES[st.phase],
         "actors": list(st._actors),
         "current": st.cur,
         "direction": st.dir,

@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
 from .cards import DEFUSE, KEYS, KITTEN, NK, NOPE
-from .phases import ALTER, DEFUSE_PHASE, FIVE, PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASES, WINDOW
+from .phases import (
+    ALTER,
+    DEFUSE_PHASE,
+    FIVE,
+    PEND_FIVE,
+    PEND_PAIR,
+    PEND_TRIPLE,
+    PHASE_NAMES,
+    WINDOW,
+)
 from .storage import pending_json
 
 if TYPE_CHECKING:
@@ -53,7 +62,7 @@ def view(st: EKState, p: int | None) -> dict[str, Any]:
         "game": "exploding-kittens",
         "players": n,
         "seat": p,
-        "phase": PHASES[st.phase],
+        "phase": PHASE_NAMES[st.phase],
         "actors": list(st._actors),
         "current": st.cur,
         "direction": st.dir,
