@@ -1,0 +1,224 @@
+"""The fast playout core: random playouts in compiled code (numba), bit for bit the reference's.
+
+A game's core (``fast/<game>.py``) keeps the state as one flat int64 array and plays the same
+rules as the game's package, drawing chance from the state's own SplitMix64 and the agents'
+choices from their ``random.Random`` exactly as the Python agents would. So a playout here
+ends in the same state, with the same moves, as the same playout through the engine.
+
+    from ludoteca import fast
+    fast.available("exploding-kittens")      # False without numba, or for a game with no core
+    moves = fast.play_random(state, rngs)     # each seat a RandomAgent: rngs[seat].choice(...)
+    fast.rollout(state, rng)                  # ISMCTS' random rollout: legal[int(rng.random()*k)]
+    batch = fast.Batch(game, states)          # many games stepped in one call (RL)
+
+Every function mutates ``state`` (and the generators) as the reference would and falls back to
+nothing: callers ask ``available`` first and keep the reference path otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..engine import GameState
+from ..engine.game import Game
+from . import _jit
+from .rng import mt_state, set_mt_state
+
+__all__ = ["AVAILABLE", "Batch", "available", "core_for", "play_random", "rollout", "why_not"]
+
+AVAILABLE = _jit.AVAILABLE
+
+
+class Core(Protocol):
+    """What a game's core offers (see ``fast/exploding_kittens.py``)."""
+
+    game: Game
+    table: np.ndarray
+    size: int
+
+    def load(self, state: GameState) -> np.ndarray: ...
+    def store(self, S: np.ndarray, state: GameState) -> None: ...
+    def playout(
+        self,
+        S: np.ndarray,
+        rng: np.ndarray,
+        mts: np.ndarray,
+        mode: int,
+        max_steps: int,
+        seats: np.ndarray,
+        codes: np.ndarray,
+    ) -> int: ...
+    def apply_many(
+        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
+    ) -> None: ...
+    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None: ...
+    def actors(self, S: np.ndarray) -> tuple[int, ...]: ...
+
+
+_CORES: dict[str, Core | None] = {}
+_WHY: dict[str, str] = {}
+
+
+def _build(game: Game) -> Core | None:
+    if game.id == "exploding-kittens":
+        from .exploding_kittens import EKCore, supported
+
+        reason = supported()
+        if reason:
+            _WHY[game.id] = reason
+            return None
+        return EKCore(game)
+    _WHY[game.id] = "no compiled core for this game yet"
+    return None
+
+
+def core_for(game: Game) -> Core | None:
+    """The game's compiled core, or None (no numba, no core for this game, or a package the
+    core no longer matches)."""
+    if not AVAILABLE:
+        return None
+    if game.id not in _CORES:
+        _CORES[game.id] = _build(game)
+    return _CORES[game.id]
+
+
+def available(game: Game | str) -> bool:
+    if isinstance(game, str):
+        from ..engine import get_game
+
+        game = get_game(game)
+    return core_for(game) is not None
+
+
+def why_not(game: Game | str) -> str:
+    """Why ``available`` is False (empty when it is True)."""
+    if not AVAILABLE:
+        return _jit.REASON
+    if isinstance(game, str):
+        from ..engine import get_game
+
+        game = get_game(game)
+    core_for(game)
+    return _WHY.get(game.id, "")
+
+
+_EMPTY = np.zeros(0, dtype=np.int64)
+_NO_LIMIT = 1 << 62
+CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
+
+
+def _core(state: GameState) -> Core:
+    core = core_for(state.game)
+    if core is None:
+        raise RuntimeError(f"no fast core for {state.game.id}: {why_not(state.game)}")
+    return core
+
+
+def play_random(
+    state: GameState, rngs: Sequence[random.Random], record: bool = True
+) -> list[tuple[int, int]]:
+    """Play ``state`` to the end with a RandomAgent in every seat (``rngs[seat]`` is that
+    agent's generator; the one who moves is ``actors[0]``, as the simulation runner does).
+    Returns the moves as (seat, action code) when ``record``. State and generators end as the
+    reference leaves them."""
+    core = _core(state)
+    S = core.load(state)
+    rng = np.array([state.rng.state], dtype=np.uint64)  # type: ignore[attr-defined]
+    mts = np.stack([mt_state(r) for r in rngs])
+    cap = 1 << 16 if record else 0
+    seats = np.zeros(cap, dtype=np.int64)
+    codes = np.zeros(cap, dtype=np.int64)
+    steps = core.playout(S, rng, mts, CHOOSE_AGENTS, _NO_LIMIT, seats, codes)
+    if record and steps > cap:  # pragma: no cover - no game of ours is this long
+        raise RuntimeError("playout longer than its record buffer")
+    core.store(S, state)
+    state.rng.state = int(rng[0])  # type: ignore[attr-defined]
+    for r, mt in zip(rngs, mts, strict=True):
+        set_mt_state(r, mt)
+    if not record:
+        return []
+    return list(zip(seats[:steps].tolist(), codes[:steps].tolist(), strict=True))
+
+
+def rollout(state: GameState, rng: random.Random, max_steps: int | None = None) -> int:
+    """ISMCTS' random rollout: ``legal[int(rng.random() * len(legal))]`` for ``actors[0]``
+    until the end (or ``max_steps`` moves). Returns the moves made."""
+    core = _core(state)
+    S = core.load(state)
+    srng = np.array([state.rng.state], dtype=np.uint64)  # type: ignore[attr-defined]
+    mts = mt_state(rng).reshape(1, -1)
+    limit = _NO_LIMIT if max_steps is None else max_steps
+    steps = core.playout(S, srng, mts, CHOOSE_SEARCH, limit, _EMPTY, _EMPTY)
+    core.store(S, state)
+    state.rng.state = int(srng[0])  # type: ignore[attr-defined]
+    set_mt_state(rng, mts[0])
+    return steps
+
+
+def playout(state: GameState, agent_kind: str = "random", seed: int = 0) -> GameState:
+    """A random playout of ``state`` (in place) with ``random.Random(seed)`` choosing, as an
+    ISMCTS random rollout does; returns the state."""
+    if agent_kind != "random":
+        raise ValueError(f"the fast core plays random playouts only, not {agent_kind!r}")
+    rollout(state, random.Random(seed))
+    return state
+
+
+class Batch:
+    """Many games of one title as rows of one array, stepped together (for RL).
+
+    ``legal_masks(players)`` gives each row's legal-action mask for a seat; ``step(players,
+    codes)`` applies one move in every row. ``states()`` writes the rows back into the
+    ``GameState`` objects (the reference's own objects: view, result, to_json all work)."""
+
+    def __init__(self, game: Game, states: Sequence[GameState]) -> None:
+        core = core_for(game)
+        if core is None:
+            raise RuntimeError(f"no fast core for {game.id}: {why_not(game)}")
+        self.core = core
+        self._states = list(states)
+        self.S = np.stack([core.load(s) for s in self._states])
+        self.rngs = np.array([s.rng.state for s in self._states], dtype=np.uint64)  # type: ignore[attr-defined]
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def actors(self) -> list[tuple[int, ...]]:
+        return [self.core.actors(row) for row in self.S]
+
+    def legal_masks(self, players: Sequence[int]) -> np.ndarray:
+        masks = np.zeros((len(self), self.core.game.action_space_size), dtype=np.int8)
+        self.core.legal_many(self.S, np.asarray(players, dtype=np.int64), masks)
+        return masks
+
+    def step(self, players: Sequence[int], codes: Sequence[int]) -> None:
+        """One legal move per row (checked against the masks by the caller: the core trusts it)."""
+        self.core.apply_many(
+            self.S, self.rngs, np.asarray(players, dtype=np.int64), np.asarray(codes, np.int64)
+        )
+
+    def states(self) -> list[GameState]:
+        for row, rng, st in zip(self.S, self.rngs, self._states, strict=True):
+            self.core.store(row, st)
+            st.rng.state = int(rng)  # type: ignore[attr-defined]
+        return self._states
+
+
+def batch_step(states: Sequence[GameState], actions: Sequence[Any]) -> list[GameState]:
+    """One move in each state (``actions[i]``: an Action or its code, for ``actors[0]``), in
+    one compiled call; the states are updated in place and returned."""
+    if not states:
+        return []
+    game = states[0].game
+    codes = [a if isinstance(a, int) else game.encode(a) for a in actions]
+    for st, c in zip(states, codes, strict=True):
+        p = st.actors[0]
+        if not st.is_legal(p, game.decode(c)):
+            raise ValueError(f"action {c} is not legal for seat {p}")
+    batch = Batch(game, states)
+    batch.step([st.actors[0] for st in states], codes)
+    return batch.states()
