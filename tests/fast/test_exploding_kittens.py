@@ -158,3 +158,24 @@ def test_batch_step_refuses_an_illegal_move():
     with pytest.raises(ValueError, match="not legal"):
         fast.batch_step([st], [illegal])
     assert st.to_json() == before
+
+
+def test_whole_games_from_the_deal_in_the_core():
+    """``random_games`` deals in compiled code too (the benchmark's path): same games."""
+    import numpy as np
+
+    core = fast.core_for(GAME)
+    for n, opts in settings(27):
+        options = GAME.new_game(n, 0, opts).options
+        seeds = np.arange(300 + n, 306 + n, dtype=np.int64)
+        agent_seeds = seeds[:, None] * 31 + np.arange(n)[None, :]
+        moves, turns, winners = core.random_games(seeds, n, options, agent_seeds)
+        for g, seed in enumerate(seeds.tolist()):
+            ref = GAME.new_game(n, seed, opts)
+            played = reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
+            r = ref.result()
+            assert (moves[g], turns[g], winners[g]) == (
+                len(played),
+                r.details["turns"],
+                r.winners[0],
+            )

@@ -132,6 +132,9 @@ def search(
         if evaluate is None:
             raise ValueError(f"{handle.game.id} has no evaluation for leaf= or reward=eval")
     leaf = budget.leaf
+    from ..fast.hooks import search_rollout
+
+    fast_rollout = budget.rollout == "random"
     final_eval = evaluate if budget.reward == "eval" else None
     rnd = rng.random
     log, sqrt = math.log, math.sqrt
@@ -188,14 +191,17 @@ def search(
             edges = tree.get(key)  # type: ignore[assignment]
             if edges is None:
                 edges = tree[key] = {}
-        # playout, to the end or to the evaluation
+        # playout, to the end or to the evaluation (random ones in the compiled core if any)
         actors = state.actors
         steps = 0
-        while actors and (leaf is None or steps < leaf):
-            p = actors[0]
-            apply(p, policy(state, p, state.legal_actions(p)))
+        if fast_rollout and actors and search_rollout(state, rng, leaf):
             actors = state.actors
-            steps += 1
+        else:
+            while actors and (leaf is None or steps < leaf):
+                p = actors[0]
+                apply(p, policy(state, p, state.legal_actions(p)))
+                actors = state.actors
+                steps += 1
         # a playout stops early only when ``leaf`` is set, and then ``evaluate`` is too
         rewards = _rewards_of(state, evaluate if actors else final_eval)
         for e, p in path:

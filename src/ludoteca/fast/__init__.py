@@ -17,8 +17,9 @@ nothing: callers ask ``available`` first and keep the reference path otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -26,9 +27,22 @@ import numpy as np
 from ..engine import GameState
 from ..engine.game import Game
 from . import _jit
-from .rng import mt_state, set_mt_state
+from .rng import MT_N, mt_seed, mt_state, set_mt_state
 
-__all__ = ["AVAILABLE", "Batch", "available", "core_for", "play_random", "rollout", "why_not"]
+__all__ = [
+    "AVAILABLE",
+    "Batch",
+    "available",
+    "batch_step",
+    "core_for",
+    "disabled",
+    "play_random",
+    "play_random_seeded",
+    "playout",
+    "rollout",
+    "warm_up",
+    "why_not",
+]
 
 AVAILABLE = _jit.AVAILABLE
 
@@ -72,17 +86,44 @@ def _build(game: Game) -> Core | None:
             _WHY[game.id] = reason
             return None
         return EKCore(game)
+    if game.id == "nine-domains":
+        from .nine_domains import NDCore
+        from .nine_domains import supported as nd_supported
+
+        reason = nd_supported()
+        if reason:
+            _WHY[game.id] = reason
+            return None
+        return NDCore(game)
     _WHY[game.id] = "no compiled core for this game yet"
     return None
 
 
+_OFF = [False]
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Within the block every caller takes the reference path (to compare the two)."""
+    _OFF.append(True)
+    try:
+        yield
+    finally:
+        _OFF.pop()
+
+
 def core_for(game: Game) -> Core | None:
     """The game's compiled core, or None (no numba, no core for this game, or a package the
-    core no longer matches)."""
-    if not AVAILABLE:
+    core no longer matches, or inside ``disabled()``)."""
+    if not AVAILABLE or _OFF[-1]:
         return None
     if game.id not in _CORES:
-        _CORES[game.id] = _build(game)
+        core = _CORES[game.id] = _build(game)
+        if core is not None:
+            # compile (or load the cache) now, taking turns with processes started together
+            # (test workers, a pool): one compiles, the others then load what it wrote
+            with _jit.compile_lock():
+                _exercise(game)
     return _CORES[game.id]
 
 
@@ -125,20 +166,38 @@ def play_random(
     agent's generator; the one who moves is ``actors[0]``, as the simulation runner does).
     Returns the moves as (seat, action code) when ``record``. State and generators end as the
     reference leaves them."""
+    mts = np.stack([mt_state(r) for r in rngs])
+    moves = _play_random(state, mts, record)
+    for r, mt in zip(rngs, mts, strict=True):
+        set_mt_state(r, mt)
+    return moves
+
+
+def play_random_seeded(
+    state: GameState, seeds: Sequence[int], record: bool = True
+) -> list[tuple[int, int]]:
+    """``play_random`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded in
+    compiled code, and dropped afterwards (the simulation runner's agents live one game)."""
+    mts = np.zeros((len(seeds), MT_N + 1), dtype=np.uint64)
+    for p, seed in enumerate(seeds):
+        if not 0 <= seed < 1 << 63:
+            raise ValueError("seeds must be in 0 .. 2**63 - 1")
+        mt_seed(mts[p], seed)
+    return _play_random(state, mts, record)
+
+
+def _play_random(state: GameState, mts: np.ndarray, record: bool) -> list[tuple[int, int]]:
     core = _core(state)
     S = core.load(state)
     rng = np.array([state.rng.state], dtype=np.uint64)  # type: ignore[attr-defined]
-    mts = np.stack([mt_state(r) for r in rngs])
     cap = 1 << 16 if record else 0
-    seats = np.zeros(cap, dtype=np.int64)
-    codes = np.zeros(cap, dtype=np.int64)
+    seats = np.empty(cap, dtype=np.int64)
+    codes = np.empty(cap, dtype=np.int64)
     steps = core.playout(S, rng, mts, CHOOSE_AGENTS, _NO_LIMIT, seats, codes)
     if record and steps > cap:  # pragma: no cover - no game of ours is this long
         raise RuntimeError("playout longer than its record buffer")
     core.store(S, state)
     state.rng.state = int(rng[0])  # type: ignore[attr-defined]
-    for r, mt in zip(rngs, mts, strict=True):
-        set_mt_state(r, mt)
     if not record:
         return []
     return list(zip(seats[:steps].tolist(), codes[:steps].tolist(), strict=True))
@@ -206,6 +265,30 @@ class Batch:
             self.core.store(row, st)
             st.rng.state = int(rng)  # type: ignore[attr-defined]
         return self._states
+
+
+def _exercise(game: Game) -> None:
+    """Every compiled entry point once, on a small game."""
+    st = game.new_game(game.min_players, 0, {})
+    batch = Batch(game, [st.clone()])
+    p = st.actors[0]
+    batch.legal_masks([p])
+    batch.step([p], [-1])
+    rollout(st.clone(), random.Random(0), 3)
+    play_random(st.clone(), [random.Random(p) for p in range(st.num_players)])
+    play_random_seeded(st, list(range(st.num_players)))
+
+
+def warm_up(games: Sequence[str] | None = None) -> float:
+    """Compile (or load from the cache) every core now; returns the seconds it took."""
+    import time
+
+    from ..engine import get_game, list_games
+
+    t0 = time.perf_counter()
+    for gid in list(games) if games is not None else [g.id for g in list_games()]:
+        core_for(get_game(gid))
+    return time.perf_counter() - t0
 
 
 def batch_step(states: Sequence[GameState], actions: Sequence[Any]) -> list[GameState]:

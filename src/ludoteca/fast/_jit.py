@@ -15,7 +15,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,8 +39,10 @@ else:
 def _sources_hash() -> str:
     h = hashlib.sha256()
     for f in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
+        text = f.read_bytes()
+        if b"@njit" in text:  # only the modules with compiled code
+            h.update(f.name.encode())
+            h.update(text)
     return h.hexdigest()
 
 
@@ -92,3 +94,22 @@ def njit(fn: F) -> F:
     if not AVAILABLE:
         return fn
     return _numba.njit(cache=CACHE, nogil=True)(fn)  # type: ignore[no-any-return,unused-ignore]
+
+
+@contextlib.contextmanager
+def compile_lock() -> Iterator[None]:
+    """An exclusive lock beside the cache (no-op where there is none, or no fcntl)."""
+    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__")
+    try:
+        import fcntl
+
+        f = open(folder / "ludoteca-fast.lock", "w")  # noqa: SIM115 (held for the block)
+    except (ImportError, OSError):
+        yield
+        return
+    with f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)

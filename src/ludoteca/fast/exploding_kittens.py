@@ -23,7 +23,7 @@ from ..games.exploding_kittens import actions as A
 from ..games.exploding_kittens import cards as C
 from ..games.exploding_kittens import phases as PH
 from ._jit import njit
-from .rng import mt_below, mt_random, randbelow, shuffle_range
+from .rng import MT_N, mt_below, mt_random, mt_seed, randbelow, shuffle_range
 
 if TYPE_CHECKING:
     from ..games.exploding_kittens.game import ExplodingKittens
@@ -322,8 +322,8 @@ def from_state(st: EKState) -> np.ndarray:
 
 def to_state(S: np.ndarray, st: EKState) -> None:
     """Write the array back into ``st`` (same game, same seats, same options)."""
-    n = int(S[N])
-    v = S.tolist()
+    v = S[:HANDS].tolist()
+    n = v[N]
     st.cur = v[CUR]
     st.dir = v[DIR]
     st.owed = v[OWED]
@@ -343,19 +343,22 @@ def to_state(S: np.ndarray, st: EKState) -> None:
     st.lmask = v[LMASK]
     st.turns = v[TURNS]
     nk = len(st.hands[0])
-    st.hands = [v[HANDS + p * NKC : HANDS + p * NKC + nk] for p in range(n)]
-    st.hn = v[HN : HN + n]
-    st.pile = v[PILE : PILE + v[PILEN]]
-    st.pk = v[PK : PK + v[PILEN]]
-    st.discard = v[DISC : DISC + v[DISCN]]
-    st.alive = [bool(x) for x in v[ALIVE : ALIVE + n]]
-    st.alive_t = tuple(p for p in range(n) if st.alive[p])
-    st.out = v[OUT : OUT + v[OUTN]]
-    st.gone = [v[GONE + p * CAP : GONE + p * CAP + v[GONEN + p]] for p in range(n)]
-    st.hk = [v[HK + p * CAP : HK + p * CAP + v[HKN + p]] for p in range(n)]
-    st.picks = v[PICKS : PICKS + v[PICKN]]
-    st.tturns = v[TTURNS : TTURNS + n]
-    st._actors = tuple(v[ACTORS : ACTORS + v[ACTN]])
+    st.hands = S[HANDS : HANDS + n * NKC].reshape(n, NKC)[:, :nk].tolist()
+    st.hn = S[HN : HN + n].tolist()
+    st.pile = S[PILE : PILE + v[PILEN]].tolist()
+    st.pk = S[PK : PK + v[PILEN]].tolist()
+    st.discard = S[DISC : DISC + v[DISCN]].tolist()
+    alive = S[ALIVE : ALIVE + n].tolist()
+    st.alive = [bool(x) for x in alive]
+    st.alive_t = tuple(p for p in range(n) if alive[p])
+    st.out = S[OUT : OUT + v[OUTN]].tolist()
+    gn = S[GONEN : GONEN + n].tolist()
+    st.gone = [S[GONE + p * CAP : GONE + p * CAP + gn[p]].tolist() for p in range(n)]
+    hn = S[HKN : HKN + n].tolist()
+    st.hk = [S[HK + p * CAP : HK + p * CAP + hn[p]].tolist() for p in range(n)]
+    st.picks = S[PICKS : PICKS + v[PICKN]].tolist()
+    st.tturns = S[TTURNS : TTURNS + n].tolist()
+    st._actors = tuple(S[ACTORS : ACTORS + v[ACTN]].tolist())
 
 
 # -- turns --------------------------------------------------------------------------------
@@ -1130,17 +1133,20 @@ def playout(
 
 @njit
 def random_games(
-    T: Any, seeds: Any, n: int, opts: Any, mts: Any, moves: Any, turns: Any, winners: Any
+    T: Any, seeds: Any, n: int, opts: Any, agent_seeds: Any, moves: Any, turns: Any, winners: Any
 ) -> None:
-    """Whole games from the deal, one per seed, with ``mts[g]`` the game's seats' generators
-    (each a (n, 625) block): for the benchmark and the batched figures."""
+    """Whole games from the deal, game g with ``Rng(seeds[g])`` and seat p's RandomAgent seeded
+    ``agent_seeds[g, p]``: for the benchmark and batched figures."""
     S = np.zeros(SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
+    mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
     empty = np.zeros(0, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = np.uint64(seeds[g])
+        for p in range(n):
+            mt_seed(mts[p], agent_seeds[g, p])
         deal(S, T, rng, n, opts)
-        moves[g] = playout(S, T, rng, mts[g], CHOOSE_AGENTS, 1 << 40, empty, empty)
+        moves[g] = playout(S, T, rng, mts, CHOOSE_AGENTS, 1 << 40, empty, empty)
         turns[g] = S[TURNS]
         for q in range(n):
             if S[ALIVE + q]:
@@ -1205,7 +1211,7 @@ class EKCore:
         return tuple(S[ACTORS : ACTORS + S[ACTN]].tolist())
 
     def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, mts: np.ndarray
+        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Whole random games from the deal (the benchmark): moves, turns and winner per seed."""
         opts = np.array(
@@ -1221,5 +1227,5 @@ class EKCore:
         moves = np.zeros(g, dtype=np.int64)
         turns = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        random_games(self.table, seeds, n, opts, mts, moves, turns, winners)
+        random_games(self.table, seeds, n, opts, agent_seeds, moves, turns, winners)
         return moves, turns, winners

@@ -8,6 +8,7 @@ be the reference's playout. SplitMix64 is ``engine/rng.py``; the Mersenne Twiste
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any
 
@@ -132,13 +133,53 @@ def mt_random(mt: Any) -> float:
     return (float(a) * 67108864.0 + float(b)) * (1.0 / 9007199254740992.0)
 
 
+@njit
+def mt_seed(mt: Any, seed: int) -> None:
+    """``random.Random(seed)`` for 0 <= seed < 2**63: init_by_array over the seed's 32-bit
+    words, as CPython seeds from an int."""
+    mask = np.uint64(0xFFFFFFFF)
+    lo = np.uint64(seed) & mask
+    hi = np.uint64(seed) >> np.uint64(32)
+    klen = 2 if hi else 1
+    mt[0] = np.uint64(19650218)
+    for i in range(1, MT_N):
+        prev = mt[i - 1]
+        mt[i] = (np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i)) & mask
+    i = 1
+    j = 0
+    for _ in range(max(MT_N, klen)):
+        prev = mt[i - 1]
+        key = lo if j == 0 else hi
+        mt[i] = (
+            (mt[i] ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525))) + key + np.uint64(j)
+        ) & mask
+        i += 1
+        j += 1
+        if i >= MT_N:
+            mt[0] = mt[MT_N - 1]
+            i = 1
+        if j >= klen:
+            j = 0
+    for _ in range(MT_N - 1):
+        prev = mt[i - 1]
+        mt[i] = (
+            (mt[i] ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        ) & mask
+        i += 1
+        if i >= MT_N:
+            mt[0] = mt[MT_N - 1]
+            i = 1
+    mt[0] = np.uint64(0x80000000)
+    mt[MT_N] = np.uint64(MT_N)
+
+
 def mt_state(r: random.Random) -> np.ndarray:
     """The generator's state as the uint64 array the compiled code reads."""
-    st = r.getstate()[1]
-    return np.array(st, dtype=np.uint64)
+    # the C base class's getstate: the 625 words without the Python wrapper's tuple
+    words = _random.Random.getstate(r)
+    return np.array(words, dtype=np.int64).view(np.uint64)  # words < 2**32: int64 is exact
 
 
 def set_mt_state(r: random.Random, mt: np.ndarray) -> None:
-    """Put the compiled code's state back into ``r`` (its cached Gaussian is kept)."""
-    version, _, gauss = r.getstate()
-    r.setstate((version, tuple(int(x) for x in mt), gauss))
+    """Put the compiled code's state back into ``r`` (its cached Gaussian is left alone)."""
+    _random.Random.setstate(r, tuple(mt.view(np.int64).tolist()))
