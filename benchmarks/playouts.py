@@ -10,7 +10,8 @@ For every game that has a core and every player count, random games/s on one cor
   state written back (what a caller that needs the ``GameState`` gets).
 
 Then ISMCTS iterations/s (``rollout=random``) with and without the core from the same
-mid-game states. The rounds alternate A, B, A, B and report the median of each; rates are per
+mid-game states, and, where the core has the game's heuristic agent, heuristic games/s (every
+seat the heuristic agent; the engine loop against the core from a Python state). The rounds alternate A, B, A, B and report the median of each; rates are per
 second of this process's CPU time (``--wall`` for wall-clock). Peers' figures (TAG's forward
 model, OpenSpiel's goofspiel) are printed beside ours as the issue measured them; with
 ``open_spiel`` installed, goofspiel runs here too, side by side.
@@ -32,6 +33,7 @@ import numpy as np
 
 import ludoteca
 from ludoteca import fast
+from ludoteca.agents import make_agent
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
 
@@ -90,6 +92,27 @@ def core_py_games(game: ludoteca.Game, n: int, seed: list[int]) -> Callable[[], 
         seed[0] += 1
         state = game.new_game(n, s, {})
         fast.play_random(state, [random.Random(s * 31 + p) for p in range(n)], record=False)
+        return 1
+
+    return run
+
+
+def heuristic_games(
+    game: ludoteca.Game, n: int, seed: list[int], use_core: bool
+) -> Callable[[], int]:
+    """Heuristic agents in every seat (``simulate`` with ``heuristic``): the engine, or the core."""
+
+    def run() -> int:
+        s = seed[0]
+        seed[0] += 1
+        state = game.new_game(n, s, {})
+        agents = [make_agent("heuristic", game, s * 31 + p) for p in range(n)]
+        if use_core:
+            fast.play_agents(state, agents, record=False)
+            return 1
+        while not state.is_over:
+            p = state.actors[0]
+            state.apply(p, agents[p].act(SeatHandle(state, p)))
         return 1
 
     return run
@@ -169,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {args.rounds} interleaved rounds x {args.seconds:g} s, median; per CPU-second")
     print(
         f"{'game':18} {'n':>2} {'reference':>10} {'core':>10} {'core+py':>10} {'core÷ref':>9}"
-        f"  {'ismcts ref':>10} {'ismcts core':>11} {'÷':>5}  peer"
+        f"  {'ismcts ref':>10} {'ismcts core':>11} {'÷':>5}"
+        f"  {'heur ref':>9} {'heur core':>9} {'÷':>5}  peer"
     )
     for gid in ids:
         game = ludoteca.get_game(gid)
@@ -188,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
                 "core": core_games(game, n, [10_000]),
                 "core_py": core_py_games(game, n, [10_000]),
             }
+            core = fast.core_for(game)
+            heur = core is not None and core.heuristic_class is not None
+            if heur:
+                arms["heur_ref"] = heuristic_games(game, n, [10_000], False)
+                arms["heur_core"] = heuristic_games(game, n, [10_000], True)
             if not args.no_ismcts:
                 state = midgame(game, n, 5)
                 arms["ismcts_ref"] = ismcts(state, False, args.iterations)
@@ -203,9 +232,14 @@ def main(argv: list[str] | None = None) -> int:
                 if not args.no_ismcts
                 else f"{'':>10} {'':>11} {'':>5}"
             )
+            h = (
+                f"{r['heur_ref']:>9,.0f} {r['heur_core']:>9,.0f} {r['heur_core'] / r['heur_ref']:>5.1f}"
+                if heur
+                else f"{'-':>9} {'-':>9} {'':>5}"
+            )
             print(
                 f"{gid:18} {n:>2} {r['ref']:>10,.0f} {r['core']:>10,.0f} {r['core_py']:>10,.0f} "
-                f"{r['core'] / r['ref']:>9.1f}  {ism}  {peer_s}",
+                f"{r['core'] / r['ref']:>9.1f}  {ism}  {h}  {peer_s}",
                 flush=True,
             )
     spiel = goofspiel()

@@ -36,15 +36,27 @@ def test_simulate_random_records_are_identical(players):
     assert rec.final_state().result().to_json() == rec.result
 
 
-def test_simulate_mixed_seats_keeps_the_reference_path():
-    """A heuristic seat means no core for the game (it plays only random agents)."""
+def test_simulate_heuristic_and_random_seats_are_identical():
     with fast.disabled():
-        want = _outcomes("exploding-kittens", 6, 3, ["random", "heuristic"], 9)
-    assert _outcomes("exploding-kittens", 6, 3, ["random", "heuristic"], 9) == want
+        want = _outcomes("exploding-kittens", 20, 3, ["random", "heuristic"], 9)
+    assert _outcomes("exploding-kittens", 20, 3, ["random", "heuristic"], 9) == want
 
 
-@pytest.mark.parametrize("players", [2, 5])
-def test_ismcts_random_rollouts_are_identical(players):
+def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatch):
+    """An ISMCTS seat: the runner's own loop plays, and the core is never asked to."""
+    from ludoteca.fast import hooks
+
+    calls = []
+    real = hooks.play_seeded
+    monkeypatch.setattr(hooks, "play_seeded", lambda *a, **k: calls.append(1) or real(*a, **k))
+    _outcomes("exploding-kittens", 2, 2, ["random", "ismcts:iterations=5"], 1)
+    assert calls == []
+    _outcomes("exploding-kittens", 2, 2, ["random"], 1)
+    assert calls == [1, 1]
+
+
+@pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])
+def test_ismcts_rollouts_are_identical(players, rollout):
     game = ludoteca.get_game("exploding-kittens")
     state = game.new_game(players, 21, {})
     rng = random.Random(0)
@@ -52,7 +64,7 @@ def test_ismcts_random_rollouts_are_identical(players):
         p = state.actors[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
     p = state.actors[0]
-    budget = Budget(200, None, rollout="random")
+    budget = Budget(200 if rollout == "random" else 60, None, rollout=rollout)
     with fast.disabled():
         want = search(SeatHandle(state, p), random.Random(4), budget)
     got = search(SeatHandle(state, p), random.Random(4), budget)
@@ -69,3 +81,21 @@ def test_seeded_generators_are_random_random():
         mt = np.zeros(625, dtype=np.uint64)
         mt_seed(mt, seed)
         assert (mt == mt_state(random.Random(seed))).all(), seed
+
+
+def test_simulate_nine_domains_records_are_identical():
+    opts = {"special_deal": "draft"}
+    with fast.disabled():
+        want = _outcomes("nine-domains", 40, 2, ["random"], 3, opts)
+    assert _outcomes("nine-domains", 40, 2, ["random"], 3, opts) == want
+
+
+@pytest.mark.parametrize("leaf", [None, 3])
+def test_ismcts_nine_domains_rollouts_are_identical(leaf):
+    """Rollouts that stop after ``leaf`` moves for the evaluation stop at the same state."""
+    game = ludoteca.get_game("nine-domains")
+    state = game.new_game(2, 8, {})
+    budget = Budget(150, None, rollout="random", leaf=leaf)
+    with fast.disabled():
+        want = search(SeatHandle(state, 0), random.Random(6), budget)
+    assert search(SeatHandle(state, 0), random.Random(6), budget) == want

@@ -15,6 +15,8 @@ import pytest
 
 import ludoteca
 from ludoteca import fast
+from ludoteca.agents import make_agent
+from ludoteca.engine import SeatHandle
 
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens"))
 
@@ -179,3 +181,48 @@ def test_whole_games_from_the_deal_in_the_core():
                 r.details["turns"],
                 r.winners[0],
             )
+
+
+def reference_agents(state, agents):
+    moves = []
+    while not state.is_over:
+        p = state.actors[0]
+        a = agents[p].act(SeatHandle(state, p))
+        moves.append((p, GAME.encode(a)))
+        state.apply(p, a)
+    return moves
+
+
+def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
+    """The heuristic agent is compiled too: any mix of heuristic and random seats."""
+    games = fuzz_games or 288
+    specs = ["heuristic", "random", "heuristic:risk=0.45"]
+    for i, (n, opts) in enumerate(settings(games)):
+        seed = 20_000 + i
+        seats = [specs[(p + i) % 3] for p in range(n)]
+        ref, core = GAME.new_game(n, seed, opts), GAME.new_game(n, seed, opts)
+        a1 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
+        a2 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
+        assert fast.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats}"
+        assert core.to_json() == ref.to_json()
+        assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
+
+
+def test_heuristic_rollouts_from_any_state(fuzz_games):
+    """ISMCTS' rollout=heuristic: the agent plays every seat, asked only when there is a choice."""
+    games = fuzz_games or 288
+    rng = random.Random(17)
+    for i, (n, opts) in enumerate(settings(games)):
+        start = _midgame(n, opts, 60_000 + i, rng)
+        ref, core = start.clone(), start.clone()
+        h1 = make_agent("heuristic", GAME, i)
+        h2 = make_agent("heuristic", GAME, i)
+        steps = 0
+        limit = None if i % 2 else rng.randrange(0, 30)
+        while ref.actors and (limit is None or steps < limit):
+            p = ref.actors[0]
+            legal = ref.legal_actions(p)
+            ref.apply(p, legal[0] if len(legal) == 1 else h1.act(SeatHandle(ref, p)))
+            steps += 1
+        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert core.to_json() == ref.to_json(), f"rollout {i}"

@@ -81,13 +81,20 @@ def _random_policy(rng: random.Random) -> Policy:
     return choose
 
 
-def _agent_policy(agent: Agent) -> Policy:
-    def choose(state: GameState, player: int, legal: list[Action]) -> Action:
+class _AgentPolicy:
+    """An agent as the rollout policy (``agent`` lets the compiled core play it instead)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def __call__(self, state: GameState, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return agent.act(SeatHandle(state, player))
+        return self.agent.act(SeatHandle(state, player))
 
-    return choose
+
+def _agent_policy(agent: Agent) -> Policy:
+    return _AgentPolicy(agent)
 
 
 def make_policy(name: str, game: Game, rng: random.Random) -> Policy:
@@ -134,7 +141,6 @@ def search(
     leaf = budget.leaf
     from ..fast.hooks import search_rollout
 
-    fast_rollout = budget.rollout == "random"
     final_eval = evaluate if budget.reward == "eval" else None
     rnd = rng.random
     log, sqrt = math.log, math.sqrt
@@ -191,10 +197,10 @@ def search(
             edges = tree.get(key)  # type: ignore[assignment]
             if edges is None:
                 edges = tree[key] = {}
-        # playout, to the end or to the evaluation (random ones in the compiled core if any)
+        # playout, to the end or to the evaluation (in the compiled core where it has the game)
         actors = state.actors
         steps = 0
-        if fast_rollout and actors and search_rollout(state, rng, leaf):
+        if actors and search_rollout(state, rng, leaf, policy):
             actors = state.actors
         else:
             while actors and (leaf is None or steps < leaf):

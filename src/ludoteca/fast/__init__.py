@@ -24,6 +24,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..agents.base import Agent
+from ..agents.random_agent import RandomAgent
 from ..engine import GameState
 from ..engine.game import Game
 from . import _jit
@@ -36,8 +38,9 @@ __all__ = [
     "batch_step",
     "core_for",
     "disabled",
+    "play_agents",
     "play_random",
-    "play_random_seeded",
+    "play_seeded",
     "playout",
     "rollout",
     "warm_up",
@@ -53,6 +56,7 @@ class Core(Protocol):
     game: Game
     table: np.ndarray
     size: int
+    heuristic_class: type | None  # the heuristic agent it plays in compiled code, if any
 
     def load(self, state: GameState) -> np.ndarray: ...
     def store(self, S: np.ndarray, state: GameState) -> None: ...
@@ -61,6 +65,8 @@ class Core(Protocol):
         S: np.ndarray,
         rng: np.ndarray,
         mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
         mode: int,
         max_steps: int,
         seats: np.ndarray,
@@ -159,6 +165,22 @@ def _core(state: GameState) -> Core:
     return core
 
 
+RANDOM, HEURISTIC = 0, 1
+
+
+def seat_kind(core: Core, agent: Agent) -> int | None:
+    """How the core plays ``agent``: RANDOM, HEURISTIC, or None (it cannot)."""
+    if type(agent) is RandomAgent:
+        return RANDOM
+    if core.heuristic_class is not None and type(agent) is core.heuristic_class:
+        return HEURISTIC
+    return None
+
+
+def _risks(agents: Sequence[Agent | None]) -> np.ndarray:
+    return np.array([float(getattr(a, "risk", 0.0)) for a in agents], dtype=np.float64)
+
+
 def play_random(
     state: GameState, rngs: Sequence[random.Random], record: bool = True
 ) -> list[tuple[int, int]]:
@@ -167,63 +189,114 @@ def play_random(
     Returns the moves as (seat, action code) when ``record``. State and generators end as the
     reference leaves them."""
     mts = np.stack([mt_state(r) for r in rngs])
-    moves = _play_random(state, mts, record)
+    kinds = np.zeros(len(rngs), dtype=np.int64)
+    moves = _play(state, mts, kinds, np.zeros(len(rngs)), CHOOSE_AGENTS, None, record)
     for r, mt in zip(rngs, mts, strict=True):
         set_mt_state(r, mt)
     return moves
 
 
-def play_random_seeded(
-    state: GameState, seeds: Sequence[int], record: bool = True
+def play_agents(
+    state: GameState, agents: Sequence[Agent], record: bool = True
 ) -> list[tuple[int, int]]:
-    """``play_random`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded in
-    compiled code, and dropped afterwards (the simulation runner's agents live one game)."""
-    mts = np.zeros((len(seeds), MT_N + 1), dtype=np.uint64)
+    """``play_random`` for agents the core knows (``seat_kind``): random and, where the game's
+    core has it, heuristic ones; their generators advance as in the reference."""
+    core = _core(state)
+    kinds = [seat_kind(core, a) for a in agents]
+    if None in kinds:
+        raise ValueError("the core cannot play every one of these agents")
+    mts = np.stack([mt_state(a.rng) for a in agents])
+    k = np.array(kinds, dtype=np.int64)
+    moves = _play(state, mts, k, _risks(agents), CHOOSE_AGENTS, None, record)
+    for a, mt in zip(agents, mts, strict=True):
+        set_mt_state(a.rng, mt)
+    return moves
+
+
+def play_seeded(
+    state: GameState,
+    seeds: Sequence[int],
+    kinds: Sequence[int] | None = None,
+    agents: Sequence[Agent | None] | None = None,
+    record: bool = True,
+) -> list[tuple[int, int]]:
+    """``play_agents`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded in
+    compiled code, and dropped afterwards (the simulation runner's agents live one game).
+    ``kinds`` default: all RANDOM; ``agents`` gives the heuristic seats' options."""
+    n = len(seeds)
+    mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
     for p, seed in enumerate(seeds):
         if not 0 <= seed < 1 << 63:
             raise ValueError("seeds must be in 0 .. 2**63 - 1")
         mt_seed(mts[p], seed)
-    return _play_random(state, mts, record)
+    k = np.zeros(n, dtype=np.int64) if kinds is None else np.array(kinds, dtype=np.int64)
+    risks = _risks(agents) if agents is not None else np.zeros(n)
+    return _play(state, mts, k, risks, CHOOSE_AGENTS, None, record)
 
 
-def _play_random(state: GameState, mts: np.ndarray, record: bool) -> list[tuple[int, int]]:
+def _play(
+    state: GameState,
+    mts: np.ndarray,
+    kinds: np.ndarray,
+    risks: np.ndarray,
+    mode: int,
+    max_steps: int | None,
+    record: bool,
+) -> list[tuple[int, int]]:
     core = _core(state)
     S = core.load(state)
     rng = np.array([state.rng.state], dtype=np.uint64)  # type: ignore[attr-defined]
     cap = 1 << 16 if record else 0
     seats = np.empty(cap, dtype=np.int64)
     codes = np.empty(cap, dtype=np.int64)
-    steps = core.playout(S, rng, mts, CHOOSE_AGENTS, _NO_LIMIT, seats, codes)
+    limit = _NO_LIMIT if max_steps is None else max_steps
+    steps = core.playout(S, rng, mts, kinds, risks, mode, limit, seats, codes)
     if record and steps > cap:  # pragma: no cover - no game of ours is this long
         raise RuntimeError("playout longer than its record buffer")
     core.store(S, state)
     state.rng.state = int(rng[0])  # type: ignore[attr-defined]
     if not record:
-        return []
+        return [(-1, -1)] * steps
     return list(zip(seats[:steps].tolist(), codes[:steps].tolist(), strict=True))
 
 
-def rollout(state: GameState, rng: random.Random, max_steps: int | None = None) -> int:
-    """ISMCTS' random rollout: ``legal[int(rng.random() * len(legal))]`` for ``actors[0]``
-    until the end (or ``max_steps`` moves). Returns the moves made."""
-    core = _core(state)
-    S = core.load(state)
-    srng = np.array([state.rng.state], dtype=np.uint64)  # type: ignore[attr-defined]
-    mts = mt_state(rng).reshape(1, -1)
-    limit = _NO_LIMIT if max_steps is None else max_steps
-    steps = core.playout(S, srng, mts, CHOOSE_SEARCH, limit, _EMPTY, _EMPTY)
-    core.store(S, state)
-    state.rng.state = int(srng[0])  # type: ignore[attr-defined]
-    set_mt_state(rng, mts[0])
+def rollout(
+    state: GameState,
+    rng: random.Random,
+    max_steps: int | None = None,
+    heuristic: Agent | None = None,
+) -> int:
+    """ISMCTS' rollout: ``legal[int(rng.random() * len(legal))]`` for ``actors[0]`` until the
+    end (or ``max_steps`` moves); with ``heuristic`` (an agent the core knows), that agent
+    plays every seat, asked only when there is a choice, as ``rollout=heuristic`` does.
+    Returns the moves made."""
+    if heuristic is None:
+        mts = mt_state(rng).reshape(1, -1)
+        kinds = np.zeros(1, dtype=np.int64)
+        risks = np.zeros(1)
+    else:
+        if seat_kind(_core(state), heuristic) != HEURISTIC:
+            raise ValueError("the core has no compiled version of this agent")
+        mts = mt_state(heuristic.rng).reshape(1, -1)
+        kinds = np.ones(1, dtype=np.int64)
+        risks = _risks([heuristic])
+    steps = len(_play(state, mts, kinds, risks, CHOOSE_SEARCH, max_steps, False))
+    set_mt_state(rng if heuristic is None else heuristic.rng, mts[0])
     return steps
 
 
 def playout(state: GameState, agent_kind: str = "random", seed: int = 0) -> GameState:
-    """A random playout of ``state`` (in place) with ``random.Random(seed)`` choosing, as an
-    ISMCTS random rollout does; returns the state."""
-    if agent_kind != "random":
-        raise ValueError(f"the fast core plays random playouts only, not {agent_kind!r}")
-    rollout(state, random.Random(seed))
+    """A rollout of ``state`` (in place) as ISMCTS plays one: ``random`` with
+    ``random.Random(seed)`` choosing, or ``heuristic`` (the game's heuristic agent seeded
+    ``seed``, where the core has it). Returns the state."""
+    if agent_kind == "random":
+        rollout(state, random.Random(seed))
+    elif agent_kind == "heuristic":
+        from ..agents import make_agent
+
+        rollout(state, random.Random(seed), heuristic=make_agent("heuristic", state.game, seed))
+    else:
+        raise ValueError(f"agent_kind must be 'random' or 'heuristic', not {agent_kind!r}")
     return state
 
 
@@ -275,8 +348,14 @@ def _exercise(game: Game) -> None:
     batch.legal_masks([p])
     batch.step([p], [-1])
     rollout(st.clone(), random.Random(0), 3)
-    play_random(st.clone(), [random.Random(p) for p in range(st.num_players)])
-    play_random_seeded(st, list(range(st.num_players)))
+    n = st.num_players
+    play_random(st.clone(), [random.Random(q) for q in range(n)])
+    core = _CORES[game.id]
+    if core is not None and core.heuristic_class is not None:
+        agent = core.heuristic_class(seed=0)
+        rollout(st.clone(), random.Random(0), 3, heuristic=agent)
+        play_agents(st.clone(), [agent] * n)
+    play_seeded(st, list(range(n)))
 
 
 def warm_up(games: Sequence[str] | None = None) -> float:

@@ -5,8 +5,8 @@ the pure-Python reference path.
 The cache goes beside the sources (``__pycache__``) when that folder is writable, else to a
 folder under the system's temporary directory (numba's own fallback needs a home directory).
 numba checks a cached function against its own file only, not against the compiled functions
-it calls from other files; so the whole cache is dropped when any source of this package
-changes (a stamp of their hash sits beside the cache).
+it calls from other files; so a module's cache is dropped when it or the shared compiled
+modules (rng.py, this file) change (a stamp of their hash sits beside the cache).
 """
 
 from __future__ import annotations
@@ -36,28 +36,29 @@ else:
         REASON = "numba is not installed (pip install 'ludoteca[fast]')"
 
 
-def _sources_hash() -> str:
-    h = hashlib.sha256()
-    for f in sorted(Path(__file__).parent.glob("*.py")):
-        text = f.read_bytes()
-        if b"@njit" in text:  # only the modules with compiled code
-            h.update(f.name.encode())
-            h.update(text)
-    return h.hexdigest()
+_SHARED = ("_jit.py", "rng.py")  # compiled code every core calls
 
 
 def _drop_stale(folder: Path) -> None:
-    stamp = folder / "ludoteca-fast.stamp"
-    want = _sources_hash()
-    try:
-        if stamp.read_text() == want:
-            return
-    except OSError:
-        pass
-    for f in folder.glob("**/*.nb[ci]"):
-        with contextlib.suppress(OSError):
-            f.unlink()
-    stamp.write_text(want)
+    """Per module with compiled code: drop its cached functions when it, or a shared module,
+    changed since they were written (a stamp of the hash sits beside them)."""
+    here = Path(__file__).parent
+    shared = b"".join((here / name).read_bytes() for name in _SHARED)
+    for f in sorted(here.glob("*.py")):
+        text = f.read_bytes()
+        if b"@njit" not in text:
+            continue
+        want = hashlib.sha256(shared + text).hexdigest()
+        stamp = folder / f"{f.stem}.ludoteca-stamp"
+        try:
+            if stamp.read_text() == want:
+                continue
+        except OSError:
+            pass
+        for old in folder.glob(f"{f.stem}.*.nb[ci]"):
+            with contextlib.suppress(OSError):
+                old.unlink()
+        stamp.write_text(want)
 
 
 def _writable(folder: Path) -> bool:

@@ -1101,28 +1101,199 @@ def deal(S: Any, T: Any, rng: Any, n: int, opts: Any) -> None:
     _start_turn(S, cur, 1, 0)
 
 
+# -- the heuristic agent (agents/heuristics/exploding_kittens.py) --------------------------
+# its card preferences reach the compiled code as a table too, built from the agent's module
+H_VAL = 0  # [card]: how much the agent wants to keep it
+H_AIM_NEXT = H_VAL + NKC  # [card]: aimed at the next player (attack, triple attack)
+H_AIM_TARGET = H_AIM_NEXT + NKC  # [card]: aimed at a chosen target
+H_ESCAPE = H_AIM_TARGET + NKC  # [card]: worth a Nope back when Noped
+H_DODGEN = H_ESCAPE + NKC
+H_DODGE = H_DODGEN + 1  # the cards that dodge a known kitten, in the agent's order
+H_SIZE = H_DODGE + NKC
+
+
+def build_heuristic_table() -> np.ndarray:
+    from ..agents.heuristics import exploding_kittens as H
+
+    t = np.zeros(H_SIZE, dtype=np.int64)
+    for c, key in enumerate(C.KEYS):
+        t[H_VAL + c] = H.value(key)
+        t[H_AIM_NEXT + c] = key in H.AIMED_AT_NEXT
+        t[H_AIM_TARGET + c] = key in H.AIMED_AT_TARGET
+        t[H_ESCAPE + c] = key in H.AIMED_AT_NEXT | H.AIMED_AT_TARGET | {"skip", "super_skip"}
+    t[H_DODGEN] = len(H.DODGE)
+    for i, key in enumerate(H.DODGE):
+        t[H_DODGE + i] = C.CODE[key]
+    return t
+
+
+@njit
+def _has(buf: Any, m: int, code: int) -> bool:
+    for i in range(m):  # noqa: SIM110 (a loop, not a generator, in compiled code)
+        if buf[i] == code:
+            return True
+    return False
+
+
+@njit
+def _heuristic_main(S: Any, T: Any, H: Any, p: int, buf: Any, m: int, risk: float) -> int:
+    h = HANDS + p * NKC
+    top = -1
+    k = S[PILEN]
+    if k and S[PK + k - 1] & (1 << p):
+        top = S[PILE + k - 1]
+    if top == T[T_KITTEN]:
+        for i in range(H[H_DODGEN]):
+            code = T[T_PLAY + H[H_DODGE + i]]
+            if code >= 0 and _has(buf, m, code):
+                return code
+        return T[T_C_DRAW]
+    if top >= 0:
+        return T[T_C_DRAW]
+    for slot in (T_SEE3, T_SEE5, T_ALTER3, T_ALTER5):
+        code = T[T_PLAY + T[slot]]
+        if _has(buf, m, code):
+            return code
+    kittens = S[NALIVE] - 1 - (1 if (S[LIMBO] == T[T_KITTEN] and S[LMASK] == -1) else 0)
+    now = kittens / max(1, k)
+    if S[h + T[T_DEFUSE]] == 0:
+        best = -1
+        for i in range(m):  # the cheapest triple (first of the cheapest)
+            code = buf[i]
+            if T[T_KIND + code] == K_TRIPLE and (
+                best < 0 or H[H_VAL + T[T_ARG + code]] < H[H_VAL + T[T_ARG + best]]
+            ):
+                best = code
+        if best >= 0:
+            return best
+        if now > risk:
+            for i in range(min(6, H[H_DODGEN])):
+                code = T[T_PLAY + H[H_DODGE + i]]
+                if code >= 0 and _has(buf, m, code):
+                    return code
+        for i in range(m):
+            code = buf[i]
+            if T[T_KIND + code] == K_PAIR and H[H_VAL + T[T_ARG + code]] < 10:
+                return code
+        code = T[T_PLAY + T[T_FAVOR]]
+        if _has(buf, m, code):
+            return code
+    code = T[T_PLAY + T[T_ATTACK]]
+    if now > 2 * risk and _has(buf, m, code):
+        return code
+    return T[T_C_DRAW]
+
+
+@njit
+def heuristic(S: Any, T: Any, H: Any, p: int, buf: Any, m: int, risk: float) -> int:
+    """``HeuristicAgent.act`` over the state (what it reads of its view, read directly); -1
+    where it would fall back to ``rng.choice(legal)``."""
+    ph = S[PHASE]
+    if ph == WINDOW:
+        if not _has(buf, m, T[T_C_NOPE]):
+            return T[T_C_PASS]
+        pend = S[PEND]
+        pc = S[PCARD]
+        effective = S[NOPES] % 2 == 0
+        mine = S[CUR] == p
+        hits = False
+        if pend == PEND_PAIR or pend == PEND_TRIPLE or (pc >= 0 and H[H_AIM_TARGET + pc]):  # noqa: SIM109
+            hits = S[PTARGET] == p
+        elif pc >= 0 and H[H_AIM_NEXT + pc]:
+            hits = _next_alive(S, S[CUR]) == p
+        if effective and hits and not mine:
+            return T[T_C_NOPE]
+        if not effective and mine and pc >= 0 and H[H_ESCAPE + pc]:
+            return T[T_C_NOPE]
+        return T[T_C_PASS]
+    if ph == MAIN:
+        return _heuristic_main(S, T, H, p, buf, m, risk)
+    if ph == DEFUSE_PHASE:
+        return buf[m - 1] if S[OWED] > 1 else buf[0]
+    if ph == TARGET:
+        if S[PCARD] == T[T_TARGETED]:
+            code = T[T_TARGET + _next_alive(S, p)]
+            return code if _has(buf, m, code) else buf[0]
+        best = buf[0]
+        for i in range(1, m):
+            if S[HN + T[T_ARG + buf[i]]] > S[HN + T[T_ARG + best]]:
+                best = buf[i]
+        return best
+    if ph == NAME:
+        c = T[T_DEFUSE] if S[HANDS + p * NKC + T[T_DEFUSE]] == 0 else T[T_NOPE]
+        return T[T_NAME + c]
+    if ph == GIVE or ph == FIVE:  # noqa: SIM109
+        best = buf[0]
+        for i in range(1, m):
+            c = T[T_ARG + buf[i]]
+            b = T[T_ARG + best]
+            if H[H_VAL + c] < H[H_VAL + b] or (H[H_VAL + c] == H[H_VAL + b] and c < b):
+                best = buf[i]
+        return best
+    if ph == TAKE:
+        best = buf[0]
+        for i in range(1, m):
+            if H[H_VAL + T[T_ARG + buf[i]]] > H[H_VAL + T[T_ARG + best]]:
+                best = buf[i]
+        return best
+    if ph == ALTER:
+        for i in range(m):
+            if T[T_ARG + buf[i]] != T[T_KITTEN]:
+                return buf[i]
+        return buf[0]
+    if ph == BURY_PHASE:
+        return buf[m - 1]
+    return -1
+
+
 # -- playouts -----------------------------------------------------------------------------
-CHOOSE_AGENTS = 0  # each seat's RandomAgent: ``choice(legal)`` from that seat's generator
-CHOOSE_SEARCH = 1  # ISMCTS' random rollout: ``legal[int(random() * len(legal))]``, one generator
+CHOOSE_AGENTS = 0  # seat p's agent (kinds[p]) with seat p's generator mts[p]
+CHOOSE_SEARCH = 1  # ISMCTS' rollout policy (kinds[0]) with one generator mts[0]
+RANDOM, HEURISTIC = 0, 1
+
+
+@njit
+def _choose(
+    S: Any, T: Any, H: Any, p: int, buf: Any, m: int, mt: Any, kind: int, risk: float, search: bool
+) -> int:
+    if kind == RANDOM:
+        i = np.int64(mt_random(mt) * m) if search else mt_below(mt, m)
+        return buf[i]
+    if search and m == 1:  # ISMCTS asks its heuristic only when there is a choice
+        return buf[0]
+    code = heuristic(S, T, H, p, buf, m, risk)
+    return code if code >= 0 else buf[mt_below(mt, m)]
 
 
 @njit
 def playout(
-    S: Any, T: Any, rng: Any, mts: Any, mode: int, max_steps: int, seats: Any, codes: Any
+    S: Any,
+    T: Any,
+    H: Any,
+    rng: Any,
+    mts: Any,
+    kinds: Any,
+    risks: Any,
+    mode: int,
+    max_steps: int,
+    seats: Any,
+    codes: Any,
 ) -> int:
-    """Random moves until the game ends or ``max_steps`` moves are made; ``seats``/``codes``
-    (when long enough) receive who moved and what. Returns the number of moves made.
+    """Moves until the game ends or ``max_steps`` moves are made; ``seats``/``codes`` (when
+    long enough) receive who moved and what. Returns the number of moves made.
 
-    ``mode`` CHOOSE_AGENTS: ``mts[p]`` is seat p's Mersenne Twister; CHOOSE_SEARCH: ``mts[0]``
-    is the search's."""
+    CHOOSE_AGENTS: seat p plays agent ``kinds[p]`` (RANDOM: ``choice`` from ``mts[p]``;
+    HEURISTIC: the heuristic agent with risk ``risks[p]``). CHOOSE_SEARCH: every seat plays
+    ISMCTS' rollout policy ``kinds[0]`` (RANDOM: ``legal[int(random() * k)]`` from ``mts[0]``)."""
     buf = np.empty(ACAP, dtype=np.int64)
     steps = 0
     keep = codes.shape[0]
+    search = mode == CHOOSE_SEARCH
     while S[ACTN] > 0 and steps < max_steps:
         p = S[ACTORS]
         m = legal(S, T, p, buf)
-        i = mt_below(mts[p], m) if mode == CHOOSE_AGENTS else np.int64(mt_random(mts[0]) * m)
-        code = buf[i]
+        g = 0 if search else p
+        code = _choose(S, T, H, p, buf, m, mts[g], kinds[g], risks[g], search)
         if steps < keep:
             seats[steps] = p
             codes[steps] = code
@@ -1133,7 +1304,15 @@ def playout(
 
 @njit
 def random_games(
-    T: Any, seeds: Any, n: int, opts: Any, agent_seeds: Any, moves: Any, turns: Any, winners: Any
+    T: Any,
+    H: Any,
+    seeds: Any,
+    n: int,
+    opts: Any,
+    agent_seeds: Any,
+    moves: Any,
+    turns: Any,
+    winners: Any,
 ) -> None:
     """Whole games from the deal, game g with ``Rng(seeds[g])`` and seat p's RandomAgent seeded
     ``agent_seeds[g, p]``: for the benchmark and batched figures."""
@@ -1141,12 +1320,14 @@ def random_games(
     rng = np.zeros(1, dtype=np.uint64)
     mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
     empty = np.zeros(0, dtype=np.int64)
+    kinds = np.zeros(n, dtype=np.int64)
+    risks = np.zeros(n, dtype=np.float64)
     for g in range(seeds.shape[0]):
         rng[0] = np.uint64(seeds[g])
         for p in range(n):
             mt_seed(mts[p], agent_seeds[g, p])
         deal(S, T, rng, n, opts)
-        moves[g] = playout(S, T, rng, mts, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
         turns[g] = S[TURNS]
         for q in range(n):
             if S[ALIVE + q]:
@@ -1177,8 +1358,12 @@ class EKCore:
     """The core as ``fast/__init__.py`` drives it."""
 
     def __init__(self, game: Game) -> None:
+        from ..agents.heuristics.exploding_kittens import HeuristicAgent
+
+        self.heuristic_class: type | None = HeuristicAgent
         self.game = game
         self.table = build_table(game)  # type: ignore[arg-type]
+        self.heuristic = build_heuristic_table()
         self.size = SIZE
 
     def load(self, state: Any) -> np.ndarray:
@@ -1192,12 +1377,15 @@ class EKCore:
         S: np.ndarray,
         rng: np.ndarray,
         mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
         mode: int,
         max_steps: int,
         seats: np.ndarray,
         codes: np.ndarray,
     ) -> int:
-        return int(playout(S, self.table, rng, mts, mode, max_steps, seats, codes))
+        H = self.heuristic
+        return int(playout(S, self.table, H, rng, mts, kinds, risks, mode, max_steps, seats, codes))
 
     def apply_many(
         self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
@@ -1227,5 +1415,5 @@ class EKCore:
         moves = np.zeros(g, dtype=np.int64)
         turns = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        random_games(self.table, seeds, n, opts, agent_seeds, moves, turns, winners)
+        random_games(self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, turns, winners)
         return moves, turns, winners

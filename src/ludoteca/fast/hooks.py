@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..agents.base import Agent
-from ..agents.random_agent import RandomAgent
 from ..engine import Game, GameState, Match
-from . import core_for, play_random_seeded, rollout
+from . import core_for, play_seeded, rollout, seat_kind
 
 _JSON: dict[str, list[dict[str, Any]]] = {}
 
@@ -26,16 +25,19 @@ def _action_json(game: Game) -> list[dict[str, Any]]:
 def play_match(
     match: Match, players: Sequence[Agent], keep_record: bool, seeds: Sequence[int]
 ) -> int | None:
-    """``sim.runner.play_one``'s loop, in the core, when every seat is a plain RandomAgent
-    just made with ``seeds[seat]`` (their generators are re-made in compiled code and the
-    agents are not advanced: the runner drops them after the game). The same moves, the same
-    record. Returns the number of decisions, or None (not taken: the caller plays)."""
-    if not all(type(a) is RandomAgent for a in players) or core_for(match.game) is None:
+    """``sim.runner.play_one``'s loop, in the core, when the core knows every seat's agent
+    (random, and heuristic where compiled) and each was just made with ``seeds[seat]``: their
+    generators are re-made in compiled code and the agents are not advanced (the runner drops
+    them after the game). The same moves, the same record. Returns the number of decisions, or
+    None (not taken: the caller plays)."""
+    core = core_for(match.game)
+    if core is None:
         return None
+    kinds = [seat_kind(core, a) for a in players]
     state = match.state
-    if state.is_over:
+    if None in kinds or state.is_over:
         return None
-    moves = play_random_seeded(state, seeds)
+    moves = play_seeded(state, seeds, kinds, players, record=keep_record)  # type: ignore[arg-type]
     if keep_record:
         table = _action_json(match.game)
         match.record.actions.extend((p, dict(table[c])) for p, c in moves)
@@ -43,10 +45,18 @@ def play_match(
     return len(moves)
 
 
-def search_rollout(state: GameState, rng: random.Random, leaf: int | None) -> bool:
-    """ISMCTS' ``rollout=random`` playout (``leaf``: at most that many moves), in the core.
-    False: not taken (no core for the game), the caller plays it."""
-    if core_for(state.game) is None:
+def search_rollout(state: GameState, rng: random.Random, leaf: int | None, policy: Any) -> bool:
+    """ISMCTS' playout (``leaf``: at most that many moves) in the core: ``rollout=random``, or
+    ``rollout=heuristic`` where the policy's agent is compiled for the game. False: not taken,
+    the caller plays it."""
+    core = core_for(state.game)
+    if core is None:
         return False
-    rollout(state, rng, leaf)
+    agent = getattr(policy, "agent", None)
+    if agent is None:
+        rollout(state, rng, leaf)
+        return True
+    if seat_kind(core, agent) is None:
+        return False
+    rollout(state, rng, leaf, heuristic=agent)
     return True

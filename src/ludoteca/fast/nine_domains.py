@@ -742,8 +742,18 @@ CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
 
 @njit
 def playout(
-    S: Any, T: Any, rng: Any, mts: Any, mode: int, max_steps: int, seats: Any, codes: Any
+    S: Any,
+    T: Any,
+    rng: Any,
+    mts: Any,
+    kinds: Any,
+    mode: int,
+    max_steps: int,
+    seats: Any,
+    codes: Any,
 ) -> int:
+    """Random moves (``kinds`` must be all 0: no compiled heuristic for this game yet); see
+    exploding_kittens.playout."""
     buf = np.empty(ACAP, dtype=np.int64)
     who = np.empty(2, dtype=np.int64)
     steps = 0
@@ -771,12 +781,13 @@ def random_games(
     rng = np.zeros(1, dtype=np.uint64)
     mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
     empty = np.zeros(0, dtype=np.int64)
+    kinds = np.zeros(2, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = np.uint64(seeds[g])
         for p in range(2):
             mt_seed(mts[p], agent_seeds[g, p])
         deal(S, T, rng, deal_kind, opts)
-        moves[g] = playout(S, T, rng, mts, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        moves[g] = playout(S, T, rng, mts, kinds, CHOOSE_AGENTS, 1 << 40, empty, empty)
         winners[g] = S[WINNER]
 
 
@@ -801,6 +812,8 @@ _DEALS = {"random": 0, "draft": 1, "independent": 2}
 
 
 class NDCore:
+    heuristic_class: type | None = None  # its heuristic agent is not compiled (yet)
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self.table = build_table(game)
@@ -817,12 +830,14 @@ class NDCore:
         S: np.ndarray,
         rng: np.ndarray,
         mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
         mode: int,
         max_steps: int,
         seats: np.ndarray,
         codes: np.ndarray,
     ) -> int:
-        return int(playout(S, self.table, rng, mts, mode, max_steps, seats, codes))
+        return int(playout(S, self.table, rng, mts, kinds, mode, max_steps, seats, codes))
 
     def apply_many(
         self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
