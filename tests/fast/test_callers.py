@@ -99,3 +99,19 @@ def test_ismcts_nine_domains_rollouts_are_identical(leaf):
     with fast.disabled():
         want = search(SeatHandle(state, 0), random.Random(6), budget)
     assert search(SeatHandle(state, 0), random.Random(6), budget) == want
+
+
+def test_ismcts_fast_false_keeps_playouts_in_python(monkeypatch):
+    from ludoteca.agents import make_agent
+    from ludoteca.fast import hooks
+
+    calls = []
+    real = hooks.rollout
+    monkeypatch.setattr(hooks, "rollout", lambda *a, **k: calls.append(1) or real(*a, **k))
+    game = ludoteca.get_game("exploding-kittens")
+    state = game.new_game(2, 4, {})
+    p = state.actors[0]
+    slow = make_agent("ismcts:iterations=30:fast=false", game, 1).act(SeatHandle(state, p))
+    assert calls == []
+    quick = make_agent("ismcts:iterations=30", game, 1).act(SeatHandle(state, p))
+    assert calls and quick == slow

@@ -33,6 +33,9 @@ game may shape its rewards, e.g. by score margin, where the plain win share says
 ``anchor=z`` (off by default): keep the heuristic agent's move unless the search finds another
 better by z standard errors (for small budgets, where visit counts are noise).
 
+``fast=false`` keeps every playout in Python even where the compiled core (``ludoteca.fast``)
+has the game; the results are the same, only the speed differs (for equal-time comparisons).
+
 Budgets: ``iterations=N`` (default 1000 when no time is given) and/or ``seconds=S`` per move,
 whichever ends first; with ``workers=K`` the iterations are split over K processes that search
 independently (root parallelism) and their root visit counts are summed. Deterministic under
@@ -117,6 +120,7 @@ class Budget:
     rollout: str = "random"
     leaf: int | None = None  # playout moves before the evaluation; None: play to the end
     reward: str = "win"  # "win": the result's win share; "eval": the game's leaf_values
+    fast: bool = True  # playouts in the compiled core where it has the game (same results)
 
 
 def _rewards_of(state: GameState, evaluate: LeafValues | None) -> list[float]:
@@ -200,7 +204,7 @@ def search(
         # playout, to the end or to the evaluation (in the compiled core where it has the game)
         actors = state.actors
         steps = 0
-        if actors and search_rollout(state, rng, leaf, policy):
+        if budget.fast and actors and search_rollout(state, rng, leaf, policy):
             actors = state.actors
         else:
             while actors and (leaf is None or steps < leaf):
@@ -236,6 +240,7 @@ class IsmctsAgent(Agent):
         anchor: float = 0.0,
         leaf: int | None = None,
         reward: str = "win",
+        fast: bool = True,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -262,6 +267,9 @@ class IsmctsAgent(Agent):
             raise ValueError(f"reward must be 'win' or 'eval', not {reward!r}")
         self.leaf = None if leaf is None else int(leaf)
         self.reward = reward
+        if not isinstance(fast, bool):
+            raise ValueError("fast must be true or false")
+        self.fast = fast
         self._pool: Any = None
         self._guide: Agent | None = None
 
@@ -303,7 +311,9 @@ class IsmctsAgent(Agent):
         return best if m - m_b > self.anchor * se else base
 
     def budget(self, iterations: int | None) -> Budget:
-        return Budget(iterations, self.seconds, self.c, self.rollout, self.leaf, self.reward)
+        return Budget(
+            iterations, self.seconds, self.c, self.rollout, self.leaf, self.reward, self.fast
+        )
 
     def root_stats(self, handle: SeatHandle) -> dict[Action, tuple[int, float]]:
         """Visits and total reward per root action, summed over workers."""
