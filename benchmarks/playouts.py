@@ -143,6 +143,25 @@ def ismcts(state: ludoteca.GameState, use_core: bool, iters: int) -> Callable[[]
     return run
 
 
+def simulate_games(
+    gid: str, n: int, agent: str, use_core: bool, seed: list[int]
+) -> Callable[[], int]:
+    """``sim.simulate`` as the CLI runs it (match records kept, one worker), 100 games a call."""
+    from ludoteca.sim import simulate
+
+    def run() -> int:
+        s = seed[0]
+        seed[0] += 100
+        if use_core:
+            simulate(gid, 100, n, [agent], seed=s)
+        else:
+            with fast.disabled():
+                simulate(gid, 100, n, [agent], seed=s)
+        return 100
+
+    return run
+
+
 def goofspiel() -> Callable[[], int] | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -184,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="A/B rounds (median reported)")
     ap.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per search")
     ap.add_argument("--no-ismcts", action="store_true")
+    ap.add_argument("--no-simulate", action="store_true", help="skip the simulate figures")
     ap.add_argument("--wall", action="store_true", help="wall-clock instead of CPU time")
     args = ap.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
@@ -242,6 +262,28 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['core'] / r['ref']:>9.1f}  {ism}  {h}  {peer_s}",
                 flush=True,
             )
+    if not args.no_simulate:
+        print("# simulate (records kept, one worker): games/s, reference -> core")
+        for gid in ids:
+            game = ludoteca.get_game(gid)
+            core = fast.core_for(game)
+            if core is None:
+                continue
+            agents = ["random"] + (["heuristic"] if core.heuristic_class is not None else [])
+            for agent in agents:
+                for n in sorted({game.min_players, min(4, game.max_players)}):
+                    if args.players and n not in args.players:
+                        continue
+                    arms = {
+                        "ref": simulate_games(gid, n, agent, False, [0]),
+                        "core": simulate_games(gid, n, agent, True, [0]),
+                    }
+                    r = interleaved(arms, args.rounds, args.seconds, clock)
+                    print(
+                        f"{gid:18} {n:>2} {agent:10} {r['ref']:>9,.0f} -> {r['core']:>9,.0f}"
+                        f"  ({r['core'] / r['ref']:.1f}x)",
+                        flush=True,
+                    )
     spiel = goofspiel()
     if spiel is not None:
         rate = interleaved({"goofspiel": spiel}, args.rounds, args.seconds, clock)["goofspiel"]

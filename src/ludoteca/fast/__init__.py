@@ -57,6 +57,7 @@ class Core(Protocol):
     table: np.ndarray
     size: int
     heuristic_class: type | None  # the heuristic agent it plays in compiled code, if any
+    search_pays: bool  # whether ISMCTS gains from it (measured): else the search plays on
 
     def load(self, state: GameState) -> np.ndarray: ...
     def store(self, S: np.ndarray, state: GameState) -> None: ...

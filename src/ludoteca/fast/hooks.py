@@ -47,10 +47,10 @@ def play_match(
 
 def search_rollout(state: GameState, rng: random.Random, leaf: int | None, policy: Any) -> bool:
     """ISMCTS' playout (``leaf``: at most that many moves) in the core: ``rollout=random``, or
-    ``rollout=heuristic`` where the policy's agent is compiled for the game. False: not taken,
-    the caller plays it."""
+    ``rollout=heuristic`` where the policy's agent is compiled for the game, in the games where
+    that was measured to pay (``core.search_pays``). False: not taken, the caller plays it."""
     core = core_for(state.game)
-    if core is None:
+    if core is None or not core.search_pays:
         return False
     agent = getattr(policy, "agent", None)
     if agent is None:

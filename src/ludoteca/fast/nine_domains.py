@@ -813,6 +813,10 @@ _DEALS = {"random": 0, "draft": 1, "independent": 2}
 
 class NDCore:
     heuristic_class: type | None = None  # its heuristic agent is not compiled (yet)
+    # ISMCTS iterations/s measured 0.8-1.0x with the core (benchmarks/playouts.py): its
+    # rollouts are a dozen moves, so moving the state and generator in and out costs what the
+    # compiled moves save; the search keeps its Python playouts here
+    search_pays = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
