@@ -127,9 +127,11 @@ def midgame(game: ludoteca.Game, n: int, seed: int) -> ludoteca.GameState:
     return state
 
 
-def ismcts(state: ludoteca.GameState, use_core: bool, iters: int) -> Callable[[], int]:
+def ismcts(
+    state: ludoteca.GameState, use_core: bool, iters: int, rollout: str
+) -> Callable[[], int]:
     p = state.actors[0]
-    budget = Budget(iters, None, rollout="random")
+    budget = Budget(iters, None, rollout=rollout)
     rng = random.Random(1)
 
     def run() -> int:
@@ -202,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="per measurement")
     ap.add_argument("--rounds", type=int, default=3, help="A/B rounds (median reported)")
     ap.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per search")
+    ap.add_argument("--rollout", default="random", choices=("random", "heuristic"))
     ap.add_argument("--no-ismcts", action="store_true")
     ap.add_argument("--no-simulate", action="store_true", help="skip the simulate figures")
     ap.add_argument("--wall", action="store_true", help="wall-clock instead of CPU time")
@@ -210,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     ids = args.games or [g.id for g in ludoteca.list_games() if fast.available(g)]
     print(f"# fast core: {'on' if fast.AVAILABLE else 'off: ' + fast.why_not(ids[0])}")
     print(f"# {args.rounds} interleaved rounds x {args.seconds:g} s, median; per CPU-second")
+    print(f"# ismcts: {args.iterations} iterations a search, rollout={args.rollout}")
     print(
         f"{'game':18} {'n':>2} {'reference':>10} {'core':>10} {'core+py':>10} {'core÷ref':>9}"
         f"  {'ismcts ref':>10} {'ismcts core':>11} {'÷':>5}"
@@ -239,8 +243,8 @@ def main(argv: list[str] | None = None) -> int:
                 arms["heur_core"] = heuristic_games(game, n, [10_000], True)
             if not args.no_ismcts:
                 state = midgame(game, n, 5)
-                arms["ismcts_ref"] = ismcts(state, False, args.iterations)
-                arms["ismcts_core"] = ismcts(state, True, args.iterations)
+                arms["ismcts_ref"] = ismcts(state, False, args.iterations, args.rollout)
+                arms["ismcts_core"] = ismcts(state, True, args.iterations, args.rollout)
             r = interleaved(arms, args.rounds, args.seconds, clock)
             peer = PEERS.get((gid, n))
             peer_s = (
