@@ -29,7 +29,6 @@ from ..agents.random_agent import RandomAgent
 from ..engine import GameState
 from ..engine.game import Game
 from . import _jit
-from .rng import MT_N, mt_seed, mt_state, set_mt_state
 
 __all__ = [
     "AVAILABLE",
@@ -85,6 +84,14 @@ _WHY: dict[str, str] = {}
 
 
 def _build(game: Game) -> Core | None:
+    try:
+        return _build_core(game)
+    except ImportError as e:  # pragma: no cover - a broken numba installation
+        _WHY[game.id] = f"numba does not load: {e}"
+        return None
+
+
+def _build_core(game: Game) -> Core | None:
     if game.id == "exploding-kittens":
         from .exploding_kittens import EKCore, supported
 
@@ -189,6 +196,8 @@ def play_random(
     agent's generator; the one who moves is ``actors[0]``, as the simulation runner does).
     Returns the moves as (seat, action code) when ``record``. State and generators end as the
     reference leaves them."""
+    from .rng import mt_state, set_mt_state
+
     mts = np.stack([mt_state(r) for r in rngs])
     kinds = np.zeros(len(rngs), dtype=np.int64)
     moves = _play(state, mts, kinds, np.zeros(len(rngs)), CHOOSE_AGENTS, None, record)
@@ -206,6 +215,8 @@ def play_agents(
     kinds = [seat_kind(core, a) for a in agents]
     if None in kinds:
         raise ValueError("the core cannot play every one of these agents")
+    from .rng import mt_state, set_mt_state
+
     mts = np.stack([mt_state(a.rng) for a in agents])
     k = np.array(kinds, dtype=np.int64)
     moves = _play(state, mts, k, _risks(agents), CHOOSE_AGENTS, None, record)
@@ -224,6 +235,8 @@ def play_seeded(
     """``play_agents`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded in
     compiled code, and dropped afterwards (the simulation runner's agents live one game).
     ``kinds`` default: all RANDOM; ``agents`` gives the heuristic seats' options."""
+    from .rng import MT_N, mt_seed
+
     n = len(seeds)
     mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
     for p, seed in enumerate(seeds):
@@ -271,6 +284,8 @@ def rollout(
     end (or ``max_steps`` moves); with ``heuristic`` (an agent the core knows), that agent
     plays every seat, asked only when there is a choice, as ``rollout=heuristic`` does.
     Returns the moves made."""
+    from .rng import mt_state, set_mt_state
+
     if heuristic is None:
         mts = mt_state(rng).reshape(1, -1)
         kinds = np.zeros(1, dtype=np.int64)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -25,15 +26,14 @@ AVAILABLE = False
 REASON = ""
 _numba: Any = None
 
+# numba itself is imported only when a core is first built (importing it takes a second or
+# more): importing ludoteca.fast, and so ludoteca.sim, stays cheap
 if os.environ.get("LUDOTECA_FAST", "1").strip().lower() in ("0", "false", "no", "off"):
     REASON = "turned off by LUDOTECA_FAST=0"
+elif importlib.util.find_spec("numba") is None:  # pragma: no cover - depends on the install
+    REASON = "numba is not installed (pip install 'ludoteca[fast]')"
 else:
-    try:
-        import numba as _numba
-
-        AVAILABLE = True
-    except ImportError:  # pragma: no cover - depends on the installation
-        REASON = "numba is not installed (pip install 'ludoteca[fast]')"
+    AVAILABLE = True
 
 
 _SHARED = ("_jit.py", "rng.py")  # compiled code every core calls
@@ -88,13 +88,23 @@ def _cache_ok() -> bool:
     return False
 
 
-CACHE = AVAILABLE and _cache_ok()
+CACHE = False
+
+
+def _load() -> Any:
+    global _numba, CACHE
+    if _numba is None:
+        import numba
+
+        _numba = numba
+        CACHE = _cache_ok()
+    return _numba
 
 
 def njit(fn: F) -> F:
     if not AVAILABLE:
         return fn
-    return _numba.njit(cache=CACHE, nogil=True)(fn)  # type: ignore[no-any-return,unused-ignore]
+    return _load().njit(cache=CACHE, nogil=True)(fn)  # type: ignore[no-any-return,unused-ignore]
 
 
 @contextlib.contextmanager
