@@ -117,3 +117,17 @@ def test_ismcts_fast_false_keeps_playouts_in_python(monkeypatch):
     assert calls == []
     quick = make_agent("ismcts:iterations=30", game, 1).act(SeatHandle(state, p))
     assert calls and quick == slow
+
+
+def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
+    """When a game package moves what the core reads, the core turns itself off and says why;
+    simulate plays the reference path."""
+    from ludoteca.fast import nine_domains
+
+    monkeypatch.setattr(nine_domains, "supported", lambda: "the phase numbers changed")
+    monkeypatch.setattr(fast, "_CORES", {})
+    assert not fast.available("nine-domains")
+    assert fast.why_not("nine-domains") == "the phase numbers changed"
+    got = _outcomes("nine-domains", 3, 2, ["random"], 1)
+    with fast.disabled():
+        assert got == _outcomes("nine-domains", 3, 2, ["random"], 1)

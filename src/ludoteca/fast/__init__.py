@@ -88,7 +88,10 @@ def _build(game: Game) -> Core | None:
         return _build_core(game)
     except ImportError as e:  # pragma: no cover - a broken numba installation
         _WHY[game.id] = f"numba does not load: {e}"
-        return None
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
+        # the game package moved something the core reads: play the reference, say why
+        _WHY[game.id] = f"the core does not fit the game package any more ({type(e).__name__}: {e})"
+    return None
 
 
 def _build_core(game: Game) -> Core | None:
@@ -157,7 +160,8 @@ def why_not(game: Game | str) -> str:
         from ..engine import get_game
 
         game = get_game(game)
-    core_for(game)
+    if core_for(game) is not None:
+        return ""
     return _WHY.get(game.id, "")
 
 

@@ -120,14 +120,26 @@ _ATTRS = (
 )
 
 
+def _const(name: str) -> Any:
+    """A constant of the game package, wherever its layout keeps it (None: nowhere)."""
+    import importlib
+
+    for module in ("state", "phases", "rules", "cards"):
+        try:
+            mod = importlib.import_module(f"ludoteca.games.nine_domains.{module}")
+        except ImportError:
+            continue
+        if hasattr(mod, name):
+            return getattr(mod, name)
+    return None
+
+
 def supported() -> str:
-    if (ND.DRAFTING, ND.PLACING, ND.POWERS, ND.OVER) != (DRAFTING, PLACING, POWERS, OVER):
+    phases = tuple(_const(k) for k in ("DRAFTING", "PLACING", "POWERS", "OVER"))
+    if phases != (DRAFTING, PLACING, POWERS, OVER):
         return "the phase numbers changed"
-    if (ND.SWAP, ND.EXCHANGE, ND.EMPTY) != (
-        SWAP,
-        EXCHANGE,
-        EMPTY,
-    ) or ND.DRAFT_ORDER != _DRAFT_ORDER:
+    powers = tuple(_const(k) for k in ("SWAP", "EXCHANGE", "EMPTY"))
+    if powers != (SWAP, EXCHANGE, EMPTY) or _const("DRAFT_ORDER") != _DRAFT_ORDER:
         return "the power numbers or the draft order changed"
     missing = [a for a in _ATTRS if a not in ND.NineDomainsState.__slots__]
     if missing:
