@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import make_agent
 from ..engine import Match, SeatHandle, get_game
+from ..fast.hooks import play_match as fast_play_match
 from .backends import Backend, LocalPool
 from .outcome import GameOutcome
 
@@ -44,9 +45,11 @@ def play_one(
     game = get_game(game_id)
     deal = seed + index if deal_seed is None else deal_seed
     match = Match(game, num_players, deal, options, list(seats))
-    players = [make_agent(spec, game, agent_seed(seed, index, s)) for s, spec in enumerate(seats)]
+    seeds = [agent_seed(seed, index, s) for s in range(len(seats))]
+    players = [make_agent(spec, game, seeds[s]) for s, spec in enumerate(seats)]
     state = match.state
-    decisions = 0
+    # random agents in every seat: the compiled core plays the same game (fast/hooks.py)
+    decisions = fast_play_match(match, players, keep_record, seeds) or 0
     while not state.is_over:
         p = state.actors[0]
         action = players[p].act(SeatHandle(state, p))
