@@ -6,6 +6,7 @@ export function h(tag, attrs = {}, ...children) {
     if (k === "class") el.className = v;
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style") el.style.cssText = v; // CSSOM, which the CSP allows (no style attribute)
     else if (v === true) el.setAttribute(k, "");
     else el.setAttribute(k, v);
   }
