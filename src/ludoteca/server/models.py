@@ -21,8 +21,8 @@ class TableRow(Base):
     __tablename__ = "ludoteca_tables"
     # the lobby's pages (migration 0003)
     __table_args__ = (
-        Index("ix_ludoteca_tables_status_created", "status", "created_at"),
-        Index("ix_ludoteca_tables_status_updated", "status", "updated_at"),
+        Index("ix_ludoteca_tables_status_created", "status", "created_at", "id"),
+        Index("ix_ludoteca_tables_status_updated", "status", "updated_at", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(24), primary_key=True)

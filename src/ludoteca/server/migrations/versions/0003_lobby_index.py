@@ -16,10 +16,10 @@ depends_on = None
 def upgrade() -> None:
     # open and running tables by creation, finished ones by when they ended
     op.create_index(
-        "ix_ludoteca_tables_status_created", "ludoteca_tables", ["status", "created_at"]
+        "ix_ludoteca_tables_status_created", "ludoteca_tables", ["status", "created_at", "id"]
     )
     op.create_index(
-        "ix_ludoteca_tables_status_updated", "ludoteca_tables", ["status", "updated_at"]
+        "ix_ludoteca_tables_status_updated", "ludoteca_tables", ["status", "updated_at", "id"]
     )
 
 
