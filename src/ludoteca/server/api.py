@@ -114,7 +114,7 @@ async def tables(
     if before is not None and before.tzinfo is None:
         before = before.replace(tzinfo=UTC)
     if status == "finished":
-        rows = await m.db(m.store.lobby, ("finished",), limit, before)
+        ids = await m.db(m.store.lobby_ids, ("finished",), limit, before)
         return [
             {
                 "id": r.row.id,
@@ -130,18 +130,23 @@ async def tables(
                 "settings": r.row.settings,
                 "updated_at": r.row.updated_at.isoformat(),
             }
-            for r in rows
+            for r in await m.db(m.store.lobby_tables, ids)
         ]
     wanted = ("open", "running") if status == "active" else (status,)
+    ids = await m.db(m.store.lobby_ids, wanted, limit, before)
+    # the tables this process holds are summed up from memory (their newest move); the
+    # others (made or resumed by another process) from their rows
+    unknown = [i for i in ids if i not in m.tables]
+    stored = {st.row.id: st for st in await m.db(m.store.lobby_tables, unknown)} if unknown else {}
     out = []
-    for r in await m.db(m.store.lobby, wanted, limit, before):
-        live = m.tables.get(r.row.id)
+    for tid in ids:
+        live = m.tables.get(tid)
         if live is not None:
             if live.status in wanted:  # it may have started or ended meanwhile
                 out.append(live.summary(lg))
-            continue
-        with contextlib.suppress(UnknownGame):  # a table made by another process
-            out.append(stored_summary(r, lg))
+        elif tid in stored:
+            with contextlib.suppress(UnknownGame):
+                out.append(stored_summary(stored[tid], lg))
     return out
 
 

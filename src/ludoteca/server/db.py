@@ -399,38 +399,46 @@ class Store:
             row = s.get(TableRow, table_id)
             return None if row is None else self._load(s, row, with_moves)
 
-    def lobby(
+    def lobby_ids(
         self, statuses: tuple[str, ...], limit: int, before: datetime | None = None
-    ) -> list[StoredTable]:
-        """A page of the lobby: the newest ``limit`` tables of these statuses (open and
-        running ones by creation, finished ones by when they ended; older than ``before`` if
-        given), with their seats and without moves or secret options. One indexed range per
-        status (migration 0003) and one query for the seats: it costs the page, not the
-        number of tables."""
-        with self.sessions() as s:
-            rows: list[TableRow] = []
+    ) -> list[str]:
+        """A page of the lobby, as table ids: the newest ``limit`` tables of these statuses
+        (open and running ones by creation, finished ones by when they ended; older than
+        ``before`` if given). One range of a covering index per status (migration 0003): it
+        reads the page, not the tables, and no row."""
+        found: list[tuple[datetime, str]] = []
+        conn = self._conn()
+        try:
             for status in statuses:
                 col = TableRow.updated_at if status == "finished" else TableRow.created_at
-                q = (
-                    select(TableRow)
-                    .options(defer(TableRow.options))
-                    .where(TableRow.status == status)
-                )
+                q = select(col, TableRow.id).where(TableRow.status == status)
                 if before is not None:
                     q = q.where(col < before)
-                rows += s.scalars(q.order_by(col.desc(), TableRow.id.desc()).limit(limit))
+                q = q.order_by(col.desc(), TableRow.id.desc()).limit(limit)
+                found += [(w, i) for w, i in conn.execute(q)]
+            conn.rollback()  # the read's snapshot ends here
+        except Exception:
+            self._drop_conn()
+            raise
+        found.sort(reverse=True)
+        return [i for _, i in found[:limit]]
 
-            def when(r: TableRow) -> datetime:
-                return r.updated_at if r.status == "finished" else r.created_at
-
-            rows.sort(key=lambda r: (when(r), r.id), reverse=True)
-            rows = rows[:limit]
-            seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
-            if rows:
-                for seat in s.scalars(
-                    select(SeatRow)
-                    .where(SeatRow.table_id.in_(list(seats)))
-                    .order_by(SeatRow.table_id, SeatRow.seat)
-                ):
-                    seats[seat.table_id].append(seat)
-            return [StoredTable(r, seats[r.id], []) for r in rows]
+    def lobby_tables(self, ids: list[str]) -> list[StoredTable]:
+        """The rows and seats (no moves, no secret options) of these tables, in this order."""
+        if not ids:
+            return []
+        with self.sessions() as s:
+            rows = {
+                r.id: r
+                for r in s.scalars(
+                    select(TableRow).options(defer(TableRow.options)).where(TableRow.id.in_(ids))
+                )
+            }
+            seats: dict[str, list[SeatRow]] = {i: [] for i in rows}
+            for seat in s.scalars(
+                select(SeatRow)
+                .where(SeatRow.table_id.in_(list(rows)))
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            ):
+                seats[seat.table_id].append(seat)
+            return [StoredTable(rows[i], seats[i], []) for i in ids if i in rows]
