@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from alembic import command
 from alembic.config import Config
@@ -399,6 +399,20 @@ class Store:
             row = s.get(TableRow, table_id)
             return None if row is None else self._load(s, row, with_moves)
 
+    # a lobby page's statements, built once: (finished?, with before?) -> statement
+    _PAGE: ClassVar[dict[tuple[bool, bool], Any]] = {
+        (fin, cut): (
+            select(col, TableRow.id)
+            .where(
+                TableRow.status == bindparam("st"), *([col < bindparam("before")] if cut else [])
+            )
+            .order_by(col.desc(), TableRow.id.desc())
+            .limit(bindparam("n"))
+        )
+        for fin, col in ((False, TableRow.created_at), (True, TableRow.updated_at))
+        for cut in (False, True)
+    }
+
     def lobby_ids(
         self, statuses: tuple[str, ...], limit: int, before: datetime | None = None
     ) -> list[str]:
@@ -410,12 +424,8 @@ class Store:
         conn = self._conn()
         try:
             for status in statuses:
-                col = TableRow.updated_at if status == "finished" else TableRow.created_at
-                q = select(col, TableRow.id).where(TableRow.status == status)
-                if before is not None:
-                    q = q.where(col < before)
-                q = q.order_by(col.desc(), TableRow.id.desc()).limit(limit)
-                found += [(w, i) for w, i in conn.execute(q)]
+                q = self._PAGE[(status == "finished", before is not None)]
+                found += list(conn.execute(q, {"st": status, "before": before, "n": limit}))
             conn.rollback()  # the read's snapshot ends here
         except Exception:
             self._drop_conn()
