@@ -112,7 +112,9 @@ async def refuse(ws: WebSocket, code: str, message: str, close_code: int) -> Non
     """Say why, then close with the reason (the close frame carries it too, cut to fit)."""
     with contextlib.suppress(Exception):
         await ws.send_json(error(code, message))
-        await ws.close(code=close_code, reason=message[:120])
+        # a close frame's reason holds at most 123 bytes of UTF-8
+        reason = message.encode()[:120].decode(errors="ignore")
+        await ws.close(code=close_code, reason=reason)
 
 
 @router.websocket("/ws/tables/{table_id}")
