@@ -62,21 +62,25 @@ def test_deck_files_keep_their_words_within_the_bounds() -> None:
 
 # -- numbers no game takes ------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "body",
+    ("body", "words"),
     [
-        b'{"game": "toy", "options": {"x": NaN}}',
-        b'{"game": "toy", "options": {"x": Infinity}}',
-        b'{"game": "toy", "options": {"x": 1e308}}',
-        b'{"game": "toy", "options": {"x": 100000000000000000000000}}',
-        b'{"game": "toy", "window_seconds": NaN}',
-        b'{"game": "toy", "clock_seconds": Infinity}',
-        b'{"game": "toy", "num_players": 1000000000000}',
-        b'{"game": "toy", "options": {"x": ' + b"[" * 40 + b"]" * 40 + b"}}",
+        (b'{"game": "toy", "options": {"x": NaN}}', "not finite"),
+        (b'{"game": "toy", "options": {"x": Infinity}}', "not finite"),
+        (b'{"game": "toy", "options": {"x": [-Infinity]}}', "not finite"),
+        (b'{"game": "toy", "options": {"x": 1e308}}', "over 2^53"),
+        (b'{"game": "toy", "options": {"x": 100000000000000000000000}}', "over 2^53"),
+        (b'{"game": "toy", "window_seconds": NaN}', "finite number"),
+        (b'{"game": "toy", "clock_seconds": Infinity}', "finite number"),
+        (b'{"game": "toy", "options": {"x": ' + b"[" * 40 + b"]" * 40 + b"}}", "nests more"),
     ],
 )
-def test_numbers_and_nesting_past_every_limit_are_refused(client: TestClient, body: bytes) -> None:
+def test_numbers_and_nesting_past_every_limit_are_refused_before_any_game_reads_them(
+    client: TestClient, body: bytes, words: str
+) -> None:
+    # the toy game would refuse the unknown option "x" itself: the words say who refused
     r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
-    assert r.status_code == 422, r.text
+    assert r.status_code == 422 and error_code(r) == "invalid_request", r.text
+    assert words in r.json()["error"]["message"]
     assert client.get("/api/tables").json() == []
 
 
