@@ -73,6 +73,13 @@ def start_server(
             "warning",
             "--rate-limit",
             "0",
+            # every client of the benchmark is one address: the caps per address are off
+            "--max-open-tables-per-address",
+            "0",
+            "--max-sockets-per-address",
+            "0",
+            "--max-open-tables",
+            "0",
             *(["--redis", redis] if redis else []),
         ],
         stdout=subprocess.DEVNULL,

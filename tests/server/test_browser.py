@@ -71,6 +71,9 @@ def new_page(browser: Browser, lang: str = "pt-BR", phone: bool = False) -> Page
         locale=lang,
         # no transitions: Playwright waits for a moving element to settle before clicking
         reduced_motion="reduce",
+        # Playwright's wait_for_function evaluates strings, which the client's CSP forbids;
+        # test_security_headers.py runs the client under its policy
+        bypass_csp=True,
     )
     page = ctx.new_page()
     errors: list[str] = []

@@ -16,6 +16,10 @@ def server_codes() -> set[str]:
         text = path.read_text()
         codes |= set(re.findall(r'ApiError\(\s*\d+,\s*"(\w+)"', text))
         codes |= set(re.findall(r'"code":\s*"(\w+)"', text))
+        # the WebSocket's errors and refusals, and validation errors that are codes of their own
+        codes |= set(re.findall(r'\b(?:error|Junk)\(\s*"(\w+)"', text))
+        codes |= set(re.findall(r'refuse\(\s*ws,\s*"(\w+)"', text))
+        codes |= set(re.findall(r'PydanticCustomError\(\s*"(\w+)"', text))
     codes.discard("http_")  # an HTTP status code is appended to it: see app.py
     return codes
 

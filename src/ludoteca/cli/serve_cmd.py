@@ -43,6 +43,38 @@ def serve(
         float,
         typer.Option("--open-table-hours", help="delete open tables idle this long (0: never)"),
     ] = 24.0,
+    trust_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trust-proxy",
+            help="a proxy (address or network) whose X-Forwarded-For names the client; "
+            "repeat for more; default: none, the socket's peer is the client",
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            help="an origin (https://host) besides the server's own whose pages may open "
+            "WebSockets; repeat for more",
+        ),
+    ] = None,
+    max_open_tables: Annotated[
+        int, typer.Option("--max-open-tables", help="open tables in all (0: no cap)")
+    ] = 2000,
+    max_open_tables_per_address: Annotated[
+        int,
+        typer.Option(
+            "--max-open-tables-per-address", help="open tables one address made (0: no cap)"
+        ),
+    ] = 20,
+    max_sockets_per_address: Annotated[
+        int,
+        typer.Option("--max-sockets-per-address", help="WebSockets of one address (0: no cap)"),
+    ] = 64,
+    max_spectators: Annotated[
+        int, typer.Option("--max-spectators", help="spectators of one table (0: no cap)")
+    ] = 64,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -61,14 +93,24 @@ def serve(
         redis_url=redis_url,
         rate_limit=rate_limit,
         open_table_ttl=open_table_hours * 3600.0,
+        trusted_proxies=tuple(trust_proxy or ()),
+        allowed_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
+        max_open_tables=max_open_tables,
+        max_open_tables_per_address=max_open_tables_per_address,
+        max_sockets_per_address=max_sockets_per_address,
+        max_spectators=max_spectators,
     )
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ValueError as e:  # a --trust-proxy that is no address
+        raise typer.BadParameter(str(e), param_hint="--trust-proxy") from None
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"ludoteca: http://{host}:{port}/  (database: {shown})")
     if redis_url:
         typer.echo(f"ludoteca: table changes shared through Redis ({redis_url.split('@')[-1]})")
     # no per-message deflate: views are small, and compressing each one costs more CPU than
-    # it saves on a local network
+    # it saves on a local network. No proxy headers in uvicorn (it would trust X-Forwarded-For
+    # from 127.0.0.1 by default): the app reads them only from --trust-proxy addresses.
     uvicorn.run(
         app,
         host=host,
@@ -76,4 +118,7 @@ def serve(
         log_level=log_level,
         ws_max_size=MAX_BODY_BYTES,
         ws_per_message_deflate=False,
+        proxy_headers=False,
+        forwarded_allow_ips="",
+        server_header=False,
     )

@@ -16,14 +16,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api, rematch, ws
 from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
-from .limits import RateLimiter
-from .schemas import MAX_BODY_BYTES
+from .limits import Caps, RateLimiter
+from .middleware import BodyLimit, ClientAddress, SecurityHeaders, networks
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
@@ -31,52 +30,6 @@ WEB = resources.files("ludoteca.web")
 DEFAULT_GC = gc.get_threshold()
 GC_THRESHOLDS = (5_000, 4, 1_000_000)
 FULL_GC_SECONDS = 300.0
-
-
-class BodyLimit:
-    """Refuses HTTP bodies over MAX_BODY_BYTES before anything reads them."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for k, v in scope.get("headers", []):
-            if k == b"content-length" and v.isdigit() and int(v) > MAX_BODY_BYTES:
-                await too_large(send)
-                return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
-            msg = await receive()
-            seen += len(msg.get("body", b""))
-            if seen > MAX_BODY_BYTES:
-                raise ApiError(413, "too_large", "request too large")
-            return msg
-
-        try:
-            await self.app(scope, counted, send)
-        except ApiError:
-            await too_large(send)
-
-
-async def too_large(send: Send) -> None:
-    body = (
-        b'{"error":{"code":"too_large","message":"a request body holds at most '
-        + str(MAX_BODY_BYTES).encode()
-        + b' bytes"}}'
-    )
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"application/json")],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
 
 
 async def tame_the_collector() -> None:
@@ -99,6 +52,17 @@ async def tame_the_collector() -> None:
         gc.freeze()
 
 
+# validation errors whose type is a code of its own (a refused name says why: schemas.py)
+OWN_CODES = frozenset(
+    {"name_control", "name_format", "name_line_break", "name_invisible", "name_too_long"}
+)
+
+
+def _validation_code(errors: list[Any]) -> str:
+    kind = str(errors[0].get("type", "")) if errors else ""
+    return kind if kind in OWN_CODES else "invalid_request"
+
+
 def _validation_message(errors: list[Any]) -> tuple[str, list[dict[str, Any]]]:
     # no "input" echoed back: errors name the field and the rule, nothing more
     details = [
@@ -111,6 +75,7 @@ def _validation_message(errors: list[Any]) -> tuple[str, list[dict[str, Any]]]:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    trusted = networks(settings.trusted_proxies)  # a bad address stops the start, with words
     for module in settings.plugins:
         importlib.import_module(module)
 
@@ -124,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         manager = TableManager(Store(engine), settings)
         app.state.manager = manager
         app.state.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit > 0 else None
+        app.state.caps = Caps(settings)
         await manager.start()
         collector = asyncio.create_task(tame_the_collector())
         try:
@@ -136,25 +102,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             engine.dispose()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # outermost last: the client's address first, then the headers on every answer (a 413
+    # included), then the body's size
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(ClientAddress, trusted=trusted)
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers())
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        message, details = _validation_message(list(exc.errors()))
+        errors = list(exc.errors())
+        message, details = _validation_message(errors)
         return JSONResponse(
-            {"error": {"code": "invalid_request", "message": message, "details": details}},
+            {"error": {"code": _validation_code(errors), "message": message, "details": details}},
             status_code=422,
         )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 429:
+            headers.setdefault("Retry-After", "60")
         return JSONResponse(
             {"error": {"code": "http_" + str(exc.status_code), "message": str(exc.detail)}},
             status_code=exc.status_code,
+            headers=headers,
         )
 
     @app.exception_handler(Exception)

@@ -1,4 +1,4 @@
-"""Server settings: where the database is, and the timings of AI seats."""
+"""Server settings: where the database is, the timings of AI seats, and the caps per client."""
 
 from __future__ import annotations
 
@@ -61,3 +61,17 @@ class Settings:
     rate_limit: float = 60.0
     # an open table nobody joined or left for this long is deleted (0: never)
     open_table_ttl: float = 24 * 3600.0
+    # -- caps: what one client may hold (docs/server.md, "Security"); 0 turns a cap off --------
+    # proxies (addresses or networks) whose X-Forwarded-For names the client; none by default:
+    # the socket's peer is the client, whatever a header says
+    trusted_proxies: tuple[str, ...] = ()
+    # origins (scheme://host[:port]) besides the server's own that may open a WebSocket
+    allowed_origins: tuple[str, ...] = ()
+    # open tables (nobody seated yet, or still missing people) one address may have made
+    max_open_tables_per_address: int = 20
+    # open tables in all (this process)
+    max_open_tables: int = 2000
+    # WebSockets one address may hold open at once (this process)
+    max_sockets_per_address: int = 64
+    # spectators (WebSockets with no seat) of one table
+    max_spectators: int = 64

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from alembic import command
 from alembic.config import Config
@@ -28,7 +28,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 
 from .models import MoveRow, SeatRow, TableRow
 
@@ -39,6 +39,12 @@ class Conflict(Exception):
 
 class _SomeConflict(Exception):
     """A group's guarded UPDATE missed some table: the group is stored one table at a time."""
+
+
+# the write-ahead log (SQLite) is cut back to this after a checkpoint, and truncated to nothing
+# by the checkpoint that finds it longer than TRUNCATE_PAGES and wholly copied
+WAL_LIMIT_BYTES = 16 * 1024 * 1024
+TRUNCATE_PAGES = 1024
 
 
 def now() -> datetime:
@@ -65,6 +71,8 @@ def make_engine(
             cur.execute("PRAGMA busy_timeout=5000")
             if not autocheckpoint:
                 cur.execute("PRAGMA wal_autocheckpoint=0")
+            # a log that grew in a burst is cut back after the next checkpoint that resets it
+            cur.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
             cur.close()
 
         return engine
@@ -125,16 +133,28 @@ class Store:
                 conn.close()
 
     def close(self) -> None:
-        """Close the connections the database threads kept (when the server stops)."""
+        """Close the connections the database threads kept (when the server stops), leaving
+        an empty write-ahead log behind (SQLite)."""
         with self._conns_lock:
             conns, self._conns = self._conns, []
         for conn in conns:
             with contextlib.suppress(Exception):
                 conn.close()
+        if self.engine.dialect.name == "sqlite":
+            with contextlib.suppress(Exception), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log into the database file (SQLite), waiting for nobody."""
-        self._conn().exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+    def checkpoint(self) -> tuple[int, int, int]:
+        """Copy the write-ahead log into the database file (SQLite), waiting for nobody; a
+        long log that is then wholly copied is truncated (that waits only for a write being
+        made, never for a reader: nothing here keeps a read open). (busy, pages, copied)."""
+        conn = self._conn()
+        row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        busy, pages, copied = int(row[0]), int(row[1]), int(row[2])
+        if busy == 0 and pages > TRUNCATE_PAGES and copied == pages:
+            row = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+            busy, pages, copied = int(row[0]), int(row[1]), int(row[2])
+        return busy, pages, copied
 
     # -- tables -------------------------------------------------------------------------------
     # The writes of a table's life (create, claim a seat, start) and of every move run on one
@@ -258,12 +278,6 @@ class Store:
             )
             return st
 
-    def update_table(self, table_id: str, **values: Any) -> None:
-        with self.sessions.begin() as s:
-            s.execute(
-                update(TableRow).where(TableRow.id == table_id).values(updated_at=now(), **values)
-            )
-
     def append_batch(self, items: list[MoveBatch]) -> list[Exception | None]:
         """Group commit: the moves of several tables in one transaction (one disk sync).
 
@@ -385,12 +399,56 @@ class Store:
             row = s.get(TableRow, table_id)
             return None if row is None else self._load(s, row, with_moves)
 
-    def finished(self, limit: int) -> list[StoredTable]:
-        with self.sessions() as s:
-            rows = s.scalars(
-                select(TableRow)
-                .where(TableRow.status == "finished")
-                .order_by(TableRow.updated_at.desc())
-                .limit(limit)
+    # a lobby page's statements, built once: (finished?, with before?) -> statement
+    _PAGE: ClassVar[dict[tuple[bool, bool], Any]] = {
+        (fin, cut): (
+            select(col, TableRow.id)
+            .where(
+                TableRow.status == bindparam("st"), *([col < bindparam("before")] if cut else [])
             )
-            return [self._load(s, r, with_moves=False) for r in list(rows)]
+            .order_by(col.desc(), TableRow.id.desc())
+            .limit(bindparam("n"))
+        )
+        for fin, col in ((False, TableRow.created_at), (True, TableRow.updated_at))
+        for cut in (False, True)
+    }
+
+    def lobby_ids(
+        self, statuses: tuple[str, ...], limit: int, before: datetime | None = None
+    ) -> list[str]:
+        """A page of the lobby, as table ids: the newest ``limit`` tables of these statuses
+        (open and running ones by creation, finished ones by when they ended; older than
+        ``before`` if given). One range of a covering index per status (migration 0003): it
+        reads the page, not the tables, and no row."""
+        found: list[tuple[datetime, str]] = []
+        conn = self._conn()
+        try:
+            for status in statuses:
+                q = self._PAGE[(status == "finished", before is not None)]
+                found += list(conn.execute(q, {"st": status, "before": before, "n": limit}))
+            conn.rollback()  # the read's snapshot ends here
+        except Exception:
+            self._drop_conn()
+            raise
+        found.sort(reverse=True)
+        return [i for _, i in found[:limit]]
+
+    def lobby_tables(self, ids: list[str]) -> list[StoredTable]:
+        """The rows and seats (no moves, no secret options) of these tables, in this order."""
+        if not ids:
+            return []
+        with self.sessions() as s:
+            rows = {
+                r.id: r
+                for r in s.scalars(
+                    select(TableRow).options(defer(TableRow.options)).where(TableRow.id.in_(ids))
+                )
+            }
+            seats: dict[str, list[SeatRow]] = {i: [] for i in rows}
+            for seat in s.scalars(
+                select(SeatRow)
+                .where(SeatRow.table_id.in_(list(rows)))
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            ):
+                seats[seat.table_id].append(seat)
+            return [StoredTable(rows[i], seats[i], []) for i in ids if i in rows]

@@ -6,16 +6,33 @@ engine's ``explain_illegal`` for the seat that acted, which never mentions what 
 
 from __future__ import annotations
 
+import math
+
+# a 429 or 503 that says nothing better: try again in a minute
+DEFAULT_RETRY_SECONDS = 60.0
+
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: float | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
     def to_json(self) -> dict[str, object]:
         return {"error": {"code": self.code, "message": self.message}}
+
+    def headers(self) -> dict[str, str] | None:
+        """``Retry-After`` (whole seconds, at least 1) on every 429, and on a 503 that says it."""
+        wait = self.retry_after
+        if wait is None and self.status == 429:
+            wait = DEFAULT_RETRY_SECONDS
+        if wait is None:
+            return None
+        return {"Retry-After": str(max(1, math.ceil(wait)))}
 
 
 def not_found(what: str) -> ApiError:

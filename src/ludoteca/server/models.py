@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -19,6 +19,11 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     __tablename__ = "ludoteca_tables"
+    # the lobby's pages (migration 0003)
+    __table_args__ = (
+        Index("ix_ludoteca_tables_status_created", "status", "created_at", "id"),
+        Index("ix_ludoteca_tables_status_updated", "status", "updated_at", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(24), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))

@@ -3,15 +3,60 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 MAX_BODY_BYTES = 64 * 1024  # an HTTP body or one WebSocket message
 MAX_JSON_CHARS = 16 * 1024  # the options of a table, or one action
 MAX_DECK_CHARS = 20 * 1024  # a deck file's text
+MAX_JSON_DEPTH = 32  # how deeply the options or an action may nest lists and objects
+MAX_JSON_INT = 2**53  # no option or action number is larger (a double holds it exactly)
+MAX_NAME_CHARS = 40
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+# line and paragraph separators: a name is one line (Cc covers \n, \r, \x85 already)
+_LINE_BREAKS = {"\u2028", "\u2029"}
+# letters and symbols that show nothing (Hangul fillers, the blank braille pattern)
+_BLANKS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+
+
+def _clean_name(value: str) -> str:
+    """A name others will read: NFC, one line, no control or format characters (zero-width,
+    bidi overrides such as U+202E), and something visible. The error's type is its code."""
+    name = unicodedata.normalize("NFC", value).strip()
+    for ch in name:
+        cat = unicodedata.category(ch)
+        where = {"char": f"U+{ord(ch):04X}"}
+        if ch in _LINE_BREAKS or ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85":
+            raise PydanticCustomError("name_line_break", "a name is one line ({char})", where)
+        if cat == "Cc":
+            raise PydanticCustomError(
+                "name_control", "a name holds no control character ({char})", where
+            )
+        if cat in ("Cf", "Co", "Cs", "Cn"):
+            raise PydanticCustomError(
+                "name_format", "a name holds no invisible or direction character ({char})", where
+            )
+    if not any(ch not in _BLANKS and unicodedata.category(ch)[0] not in "ZM" for ch in name):
+        raise PydanticCustomError("name_invisible", "a name must show something", {})
+    if len(name) > MAX_NAME_CHARS:
+        raise PydanticCustomError(
+            "name_too_long", "a name holds at most {most} characters", {"most": MAX_NAME_CHARS}
+        )
+    return name
+
+
+# at most 4x the characters before NFC (no NFC form grows more than 3x), then checked again
+Name = Annotated[str, StringConstraints(max_length=4 * MAX_NAME_CHARS), AfterValidator(_clean_name)]
 AgentSpec = Annotated[
     str,
     StringConstraints(
@@ -24,7 +69,40 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _json_problem(value: Any, depth: int = 0) -> str | None:
+    """What makes a JSON value unfit for a game (None if nothing): every number finite and
+    at most 2^53 in size, nesting at most MAX_JSON_DEPTH deep, before any game reads it."""
+    if depth > MAX_JSON_DEPTH:
+        return f"nests more than {MAX_JSON_DEPTH} levels deep"
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return None
+    if isinstance(value, int):
+        return (
+            None
+            if abs(value) <= MAX_JSON_INT
+            else f"holds a number over 2^53 ({str(value)[:12]}...)"
+        )
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return "holds a number that is not finite (NaN or infinity)"
+        return None if abs(value) <= MAX_JSON_INT else "holds a number over 2^53"
+    if isinstance(value, dict):
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return None
+    for v in items:
+        problem = _json_problem(v, depth + 1)
+        if problem is not None:
+            return problem
+    return None
+
+
 def _bounded_json(value: Any, what: str) -> Any:
+    problem = _json_problem(value)
+    if problem is not None:
+        raise ValueError(f"{what} {problem}")
     if len(json.dumps(value)) > MAX_JSON_CHARS:
         raise ValueError(f"{what} is too large (at most {MAX_JSON_CHARS} characters of JSON)")
     return value
@@ -42,10 +120,15 @@ class TableSettings(Strict):
         4.0,
         ge=0.05,
         le=60,
+        allow_inf_nan=False,
         description="how long every reaction window stays open (the same for every seat)",
     )
     clock_seconds: float | None = Field(
-        None, ge=0.5, le=3600, description="time per decision; then the game's default is taken"
+        None,
+        ge=0.5,
+        le=3600,
+        allow_inf_nan=False,
+        description="time per decision; then the game's default is taken",
     )
     open_replay: bool = Field(
         False, description="the replay of the finished game shows every hand open"
@@ -75,7 +158,7 @@ class CreateTable(TableSettings):
 
 class MoveRequest(Strict):
     move: int | None = Field(
-        None, ge=0, description="the move number the client saw; a stale one is refused"
+        None, ge=0, le=2**31, description="the move number the client saw; a stale one is refused"
     )
     action: dict[str, Any]
 

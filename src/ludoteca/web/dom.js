@@ -18,6 +18,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (k === "style") el.style.cssText = v; // CSSOM: allowed by a strict CSP, an attribute is not
     else if (k.startsWith("on")) listen(el, k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style") el.style.cssText = v; // CSSOM, which the CSP allows (no style attribute)
     else if (v === true) el.setAttribute(k, "");
     else el.setAttribute(k, v);
   }

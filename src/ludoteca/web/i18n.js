@@ -108,6 +108,14 @@ const ERRORS_PT = {
   internal: "Erro no servidor; nada foi mudado.", unknown_game: "Jogo desconhecido.",
   bad_agent: "Agente de IA desconhecido.", bad_seats: "Lugares inválidos", invalid_options: "Opções inválidas",
   invalid_deck: "Baralho inválido", no_decks: "Este jogo não usa baralhos próprios.", invalid_request: "Pedido inválido",
+  // caps, names, WebSocket (server issue 12)
+  invalid_json: "Mensagem ilegível (JSON).", too_many_tables: "Você já tem mesas abertas demais; jogue ou espere uma delas.",
+  server_full: "O servidor está cheio de mesas abertas; entre em uma ou tente mais tarde.",
+  too_many_sockets: "Conexões demais do seu endereço.", too_many_spectators: "Esta mesa já tem espectadores demais; tente mais tarde.",
+  bad_origin: "Esta página não pode abrir mesas neste servidor.",
+  name_control: "O nome tem um caractere de controle.", name_format: "O nome tem um caractere invisível ou de direção de texto.",
+  name_line_break: "O nome deve ter uma linha só.", name_invisible: "O nome precisa mostrar alguma coisa.",
+  name_too_long: "Nome longo demais (até 40 caracteres).",
 };
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);

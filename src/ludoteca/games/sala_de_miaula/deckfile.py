@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ...engine import DataError
-from .cards import POOL, CardSpec
+from .cards import DECK_SIZE, MAX_COPIES, POOL, CardSpec
 
 _LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
 
@@ -59,7 +59,10 @@ def parse_deck_text(
         if m is None:  # pragma: no cover - the pattern matches any non-empty line
             problems.append(f"line {n}: cannot read {raw.strip()!r}")
             continue
-        count = int(m.group(1)) if m.group(1) else 1
+        digits = m.group(1) or "1"
+        # bounded before anything is expanded: a count no deck can hold is refused as it
+        # stands (a line "100000000 pingo" must not build a list of 10^8 ids)
+        count = int(digits) if len(digits) <= 4 else MAX_COPIES + 1
         cid = index.get(fold(m.group(2)))
         if cid is None:
             problems.append(f"line {n}: unknown card {m.group(2)!r}")
@@ -67,7 +70,14 @@ def parse_deck_text(
         if count < 1:
             problems.append(f"line {n}: a count must be at least 1")
             continue
+        if count > MAX_COPIES:
+            shown = digits if len(digits) <= 12 else digits[:12] + "..."
+            problems.append(f"line {n}: at most {MAX_COPIES} copies of a card: {cid} x{shown}")
+            continue
         out += [cid] * count
+        if len(out) > DECK_SIZE * MAX_COPIES * 4:  # far past any deck: say so and stop here
+            problems.append(f"line {n}: a deck has exactly {DECK_SIZE} cards, this one has more")
+            break
     if problems:
         raise DataError(f"{source}: " + "; ".join(problems))
     return sorted(out)
