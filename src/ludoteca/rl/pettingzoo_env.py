@@ -20,12 +20,13 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ..engine import GameState
 from .core import Seats
+from .encoders.base import HIGH, LOW
 
 
 def _spaces(seats: Seats) -> tuple[spaces.Dict, spaces.Discrete]:
     obs = spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, seats.encoder.shape, np.float32),
+            "observation": spaces.Box(LOW, HIGH, seats.encoder.shape, np.float32),
             "action_mask": spaces.Box(0, 1, (seats.num_actions,), np.int8),
         }
     )

@@ -72,6 +72,11 @@ class Vocabulary:
         return self.index.get(name, self.other)
 
 
+# every entry is clipped into [LOW, HIGH] (the Box bounds the doors declare); the scales in
+# the tables keep real values well inside it
+LOW, HIGH = -10.0, 10.0
+
+
 class Encoder(ABC):
     """``encode(view) -> np.ndarray`` of shape ``(size,)``, float32, from the view alone."""
 
@@ -92,7 +97,9 @@ class Encoder(ABC):
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         buf = [0.0] * self.layout.size
         self.fill(buf, view)
-        return np.asarray(buf, dtype=np.float32)
+        out = np.asarray(buf, dtype=np.float32)
+        np.clip(out, LOW, HIGH, out=out)
+        return out
 
     @abstractmethod
     def fill(self, buf: list[float], view: Mapping[str, Any]) -> None:
