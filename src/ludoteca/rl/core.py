@@ -30,6 +30,9 @@ class Seats:
         self.num_actions = self.game.action_space_size
         self._codes = self.game.action_space._code
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Seats:
+        return self  # configuration only, never changed: copies of a state share it
+
     def _valid_count(self, n: int) -> bool:
         g = self.game
         if isinstance(n, bool) or not isinstance(n, int) or not g.min_players <= n <= g.max_players:
