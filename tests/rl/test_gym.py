@@ -55,7 +55,11 @@ def test_the_same_seed_plays_the_same_episode():
         return trace, r
 
     (a, ra), (b, rb) = run(), run()
-    assert ra == rb and len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert (
+        ra == rb
+        and len(a) == len(b)
+        and all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    )
 
 
 def test_an_illegal_action_ends_the_episode_or_raises_and_leaves_the_game_alone():
