@@ -60,6 +60,7 @@ class LudotecaGym(gym.Env):
         self.action_space = spaces.Discrete(self.seats.num_actions)
         self.state: GameState | None = None
         self.seat = 0
+        self.decisions = 0  # of every seat, this episode
         self._agents: dict[int, Agent] = {}
 
     # -- gymnasium ------------------------------------------------------------------------
@@ -77,6 +78,7 @@ class LudotecaGym(gym.Env):
             q: make_agent(spec, game, seed=game_seed * 16 + q)
             for q, spec in zip(others, self.opponent_specs, strict=True)
         }
+        self.decisions = 0
         self._play_others()
         return self._obs(), {"seat": self.seat, "game_seed": game_seed}
 
@@ -91,6 +93,7 @@ class LudotecaGym(gym.Env):
             if self.illegal == "raise":
                 raise
             return self._obs(), -1.0, True, False, {"illegal_action": True}
+        self.decisions += 1
         self._play_others()
         if state.is_over:
             return self._obs(), self.seats.payoffs(state)[self.seat], True, False, {}
@@ -113,6 +116,7 @@ class LudotecaGym(gym.Env):
         while not state.is_over and self.seat not in state.actors:
             q = state.actors[0]
             state.apply(q, self._agents[q].act(SeatHandle(state, q)))
+            self.decisions += 1
 
     def _obs(self) -> np.ndarray:
         assert self.state is not None

@@ -95,14 +95,16 @@ class Encoder(ABC):
         return (self.layout.size,)
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
-        buf = [0.0] * self.layout.size
-        self.fill(buf, view)
-        out = np.asarray(buf, dtype=np.float32)
-        np.clip(out, LOW, HIGH, out=out)
+        # written in place: a vector is mostly zeros, and converting a whole Python list
+        # would cost more than writing its few non-zero entries one by one
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        self.fill(out, view)
+        np.minimum(out, HIGH, out=out)
+        np.maximum(out, LOW, out=out)
         return out
 
     @abstractmethod
-    def fill(self, buf: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
         """Write the view into ``buf`` (all zeros on entry)."""
 
     def rel(self, seat: int, me: int) -> int:
@@ -114,16 +116,14 @@ class Encoder(ABC):
         return [(f.name, f.start, f.size, f.doc) for f in self.layout.fields]
 
 
-def counts(
-    buf: list[float], at: int, vocab: Vocabulary, names: Sequence[Any], scale: float
-) -> None:
+def counts(buf: np.ndarray, at: int, vocab: Vocabulary, names: Sequence[Any], scale: float) -> None:
     """Add ``scale`` at ``at + index(name)`` for each name (a multiset as counts)."""
     index, other = vocab.index, vocab.other
     for n in names:
         buf[at + index.get(n, other)] += scale
 
 
-def onehot(buf: list[float], at: int, index: int, size: int) -> None:
+def onehot(buf: np.ndarray, at: int, index: int, size: int) -> None:
     if 0 <= index < size:
         buf[at + index] = 1.0
 
@@ -147,7 +147,7 @@ class OptionsCodec:
             for name, c in self.parts
         )
 
-    def fill(self, buf: list[float], at: int, options: Mapping[str, Any]) -> None:
+    def fill(self, buf: np.ndarray, at: int, options: Mapping[str, Any]) -> None:
         for name, choices in self.parts:
             value = options.get(name)
             if choices is None:

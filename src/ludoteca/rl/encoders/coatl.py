@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ...games.coatl.cards import COLOUR_KEYS, PROPHECIES, TEMPLES
 from .base import Encoder, OptionsCodec, Vocabulary, onehot
 
@@ -133,7 +135,7 @@ class CoatlEncoder(Encoder):
         self.o_temples = add("temples", tt, "my Temples, counts")
         self.o_options = add("options", self.options.size, self.options.doc)
 
-    def fill(self, buf: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
         n = self.num_players
         pt, tt = PROPHECY.size, TEMPLE.size
         me = view["you"] or 0
@@ -230,7 +232,7 @@ class CoatlEncoder(Encoder):
         self.options.fill(buf, self.o_options, view["options"])
 
 
-def onehot_add(buf: list[float], at: int, index: int, size: int, value: float) -> None:
+def onehot_add(buf: np.ndarray, at: int, index: int, size: int, value: float) -> None:
     if 0 <= index < size:
         buf[at + index] += value
 

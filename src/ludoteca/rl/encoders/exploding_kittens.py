@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ...games.exploding_kittens.cards import KEYS
 from ...games.exploding_kittens.phases import PHASES
 from .base import Encoder, Vocabulary, counts, onehot
@@ -84,7 +86,7 @@ class ExplodingKittensEncoder(Encoder):
             "five_card_combo one-hot (different, identical)",
         )
 
-    def fill(self, buf: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
         n, k = self.num_players, CARDS.size
         me = view["seat"]
         me = 0 if me is None else me

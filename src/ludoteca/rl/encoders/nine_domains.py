@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ...engine import get_game
 from ...games.nine_domains.cards import CARDS as CATALOG
 from ...games.nine_domains.cards import DOMAINS as DOMAIN_CATALOG
@@ -82,7 +84,7 @@ class NineDomainsEncoder(Encoder):
         )
         self.o_options = add("options", self.options.size, self.options.doc)
 
-    def fill(self, buf: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
         c, d = CARDS.size, DOMAINS.size
         me = view["you"] or 0
         ci, di = CARDS, DOMAINS

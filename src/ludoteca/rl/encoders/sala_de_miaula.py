@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ...games.sala_de_miaula.cards import ELEMENTS as ELEMENT_NAMES
 from ...games.sala_de_miaula.cards import POOL
 from .base import Encoder, Vocabulary, counts
@@ -59,7 +61,7 @@ class SalaDeMiaulaEncoder(Encoder):
         )
         self.o_hand = add("hand", k, "my hand, counts / 2")
 
-    def fill(self, buf: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
         k = CARDS.size
         me = view["seat"] or 0
         turn = view["turn"]
