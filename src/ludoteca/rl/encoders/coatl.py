@@ -4,8 +4,8 @@ Sized per player count (2..4). Prophecy slices are indexed by the catalog's Prop
 order, Temple slices by its Temples (``games/coatl/data``), pieces by kind (head, body, tail)
 and colour (yellow, red, black, green, blue).
 
-The view's JSON is being renamed (integers -> names); everything that reads its words is in
-the four ``_``-functions just below, which accept both spellings.
+The view's JSON was renamed (integers -> names, rules version 2); everything that reads its
+words is in the ``_``-functions just below, which accept both spellings.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from ...games.coatl.cards import COLOUR_KEYS, PROPHECIES, TEMPLES
+from ...games.coatl.cards import PROPHECIES, TEMPLES
 from .base import Encoder, OptionsCodec, Vocabulary, onehot
 
+# the view's colour words, in the rules' colour order (cards.COLOURS = "YRKGB")
+COLOUR_KEYS = ("yellow", "red", "black", "green", "blue")
 COLOURS = len(COLOUR_KEYS)
 KINDS = ("head", "body", "tail")
 PIECES = len(KINDS) * COLOURS  # piece index = kind * 5 + colour
@@ -34,7 +36,9 @@ TOKENS = 3
 
 # -- reading the view's words (the one place that knows their spelling) ---------------------
 def _colour(x: Any) -> int:
-    """A colour as its index: an int already, or a colour name."""
+    """A colour as its index (-1: none): an int already, or a colour name."""
+    if x is None:
+        return -1
     if isinstance(x, int):
         return x
     if x in COLOUR_KEYS:
@@ -71,6 +75,23 @@ def _by_colour(x: Any) -> list[int]:
     if isinstance(x, Mapping):
         return [int(x.get(c, 0)) for c in COLOUR_KEYS]
     return [int(v) for v in x]
+
+
+def _seat(x: Any) -> int:
+    """A seat or a Coatl's place (-1: none): None or -1 both say none."""
+    return x if isinstance(x, int) and x >= 0 else -1
+
+
+def _tokens(x: Any) -> list[bool]:
+    """Sacrifice tokens still held (perfect pick, vision, promise): a list, or by name."""
+    if isinstance(x, Mapping):
+        return [bool(x.get(k)) for k in ("perfect_pick", "vision", "promise")]
+    return [bool(v) for v in x]
+
+
+def _final(x: Any) -> list[tuple[int, int]]:
+    """Final turns still owed: [seat, actions] pairs or {"seat", "actions"} objects."""
+    return [(f["seat"], f["actions"]) if isinstance(f, Mapping) else (f[0], f[1]) for f in x]
 
 
 def _bags(x: Any) -> list[list[int]]:
@@ -152,15 +173,15 @@ class CoatlEncoder(Encoder):
         buf[at + 1] = view["taken"] / 4
         buf[at + 2] = view["turns"] / 50
         buf[at + 3] = view["passes"] / n
-        tc = view["temple_coatl"]
-        buf[at + 4 + (tc if isinstance(tc, int) and 0 <= tc < MAX_COATLS else MAX_COATLS)] = 1.0
+        tc = _seat(view["temple_coatl"])
+        buf[at + 4 + (tc if 0 <= tc < MAX_COATLS else MAX_COATLS)] = 1.0
         at = self.o_end
         if view["end"] in ENDS:
             buf[at + ENDS.index(view["end"])] = 1.0
-        trig = view["trigger"]
-        if isinstance(trig, int) and trig >= 0:
+        trig = _seat(view["trigger"])
+        if trig >= 0:
             buf[at + len(ENDS) + rel(trig)] = 1.0
-        for q, k in view["final"]:
+        for q, k in _final(view["final"]):
             buf[at + len(ENDS) + n + rel(q)] += k / 2
         supply = view["supply"]
         at = self.o_supply
@@ -199,7 +220,7 @@ class CoatlEncoder(Encoder):
             for x in info["promised"]:
                 onehot_add(buf, at, _temple(x), tt, 1.0)
             at += tt
-            for i, left in enumerate(info["tokens"][:TOKENS]):
+            for i, left in enumerate(_tokens(info["tokens"])[:TOKENS]):
                 buf[at + i] = 1.0 if left else 0.0
             at += TOKENS
             buf[at] = info["score"] / 50
