@@ -1,4 +1,5 @@
-"""OpenSpiel door: pyspiel's random_sim_test on every game, resampling from an information
+"""OpenSpiel door: pyspiel's random_sim_test on every game (Exploding Kittens at 2, 3 and 6
+players: 10 costs seconds and adds nothing the PettingZoo tests do not check at every count), resampling from an information
 state, and OpenSpiel's own ISMCTS bot choosing legal moves in our games."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ COUNTS = [
     (g.id, n)
     for g in ludoteca.list_games()
     for n in range(g.min_players, g.max_players + 1)
-    if g.id != "exploding-kittens" or n in (2, 3, 5, 10)
+    if g.id != "exploding-kittens" or n in (2, 3, 6)
 ]
 
 

@@ -41,7 +41,7 @@ def _load(path: str) -> tuple[dict[str, Any], Any]:
         lr_schedule=lambda _: 0.0,
         **data.get("policy_kwargs", {}),
     )
-    policy.load_state_dict(params["policy"])
+    policy.load_state_dict(params["policy"])  # type: ignore[arg-type]  # a state dict
     policy.set_training_mode(False)
     return meta, policy
 
@@ -58,12 +58,17 @@ class PolicyAgent(Agent):
                 "agent 'policy' needs path=FILE (a policy saved by ludoteca.rl.train)"
             )
         self.path = str(Path(path))
-        self.meta, self.policy = _load(self.path)
-        if game_id and self.meta.get("game") != game_id:
+        from ..rl.train import policy_meta
+
+        try:
+            meta = policy_meta(self.path)  # checked before torch is even imported
+        except ValueError as e:
+            raise AgentSpecError(f"agent 'policy': {e}") from None
+        if game_id and meta.get("game") != game_id:
             raise AgentSpecError(
-                f"agent 'policy': {self.path} was trained for {self.meta.get('game')!r}, "
-                f"not {game_id!r}"
+                f"agent 'policy': {self.path} was trained for {meta.get('game')!r}, not {game_id!r}"
             )
+        self.meta, self.policy = _load(self.path)
         self.greedy = bool(greedy)
 
     def act(self, handle: SeatHandle) -> Action:

@@ -136,7 +136,9 @@ def register_gym_ids() -> None:
     """``gymnasium.make("ludoteca/coatl-v0", num_players=3)`` for every game."""
     for game in list_games():
         if gym_id(game.id) not in gym.registry:
-            gym.register(gym_id(game.id), entry_point=LudotecaGym, kwargs={"game_id": game.id})
+            gym.register(
+                gym_id(game.id), entry_point=f"{__name__}:LudotecaGym", kwargs={"game_id": game.id}
+            )
 
 
 register_gym_ids()

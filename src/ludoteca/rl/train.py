@@ -136,8 +136,8 @@ def train(
         "steps": int(model.num_timesteps),
         "episodes": curve.episodes,
         "seconds": round(time.monotonic() - start, 1),
-        "observation_size": int(vec.observation_space.shape[0]),
-        "num_actions": int(vec.action_space.n),
+        "observation_size": vec.get_attr("seats")[0].encoder.size,
+        "num_actions": vec.get_attr("seats")[0].num_actions,
     }
     _for_play(out, meta)
     if not quiet:
