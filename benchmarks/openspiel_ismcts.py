@@ -12,7 +12,9 @@ Two settings per game:
 Prints win rates of our ismcts with 95% Wilson intervals (a draw counts half) and the mean
 CPU seconds per move of each side.
 
-    python benchmarks/openspiel_ismcts.py                      # every game, ~10 CPU minutes
+    python benchmarks/openspiel_ismcts.py nine-domains exploding-kittens   # ~10 CPU minutes
+    python benchmarks/openspiel_ismcts.py                      # every game: Coatl and Sala take
+                                                               # much longer (OpenSpiel rollouts)
     python benchmarks/openspiel_ismcts.py --games 10 --iterations 50 --seconds 0.2 nine-domains
 """
 
