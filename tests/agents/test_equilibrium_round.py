@@ -17,7 +17,7 @@ from ludoteca.agents.evaluation.nine_domains import leaf_values
 from ludoteca.engine import Game, SeatHandle
 from ludoteca.games.nine_domains.actions import DECLINE, PLACE, Place
 from ludoteca.games.nine_domains.cards import CARDS
-from ludoteca.games.nine_domains.state import PLACING, POWERS
+from ludoteca.games.nine_domains.phases import Phase
 
 GAME = ludoteca.get_game("nine-domains")
 
@@ -89,7 +89,7 @@ def engine_value(
             if s.placed[p][i] == -1:
                 s.apply(p, PLACE[c][i])
     powered = False
-    while s.actors and s.phase == POWERS:
+    while s.actors and s.phase == Phase.POWER:
         powered = True
         p = s.actors[0]
         declined = s.clone()
@@ -121,7 +121,7 @@ def round_starts(seed: int, options: dict[str, Any] | None) -> list[Any]:
     st = GAME.new_game(2, seed, options)
     out = []
     while st.actors:
-        if st.phase == PLACING and st.nplaced == [0, 0]:
+        if st.phase == Phase.PLACE and st.nplaced == [0, 0]:
             out.append(st.clone())
         p = st.actors[0]
         st.apply(p, rng.choice(st.legal_actions(p)))

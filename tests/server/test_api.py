@@ -238,18 +238,19 @@ def test_a_games_words_carry_its_cards_names_and_texts(client: TestClient) -> No
 
 
 def test_coatl_words_name_every_prophecy_and_temple(client: TestClient) -> None:
-    """Coatl's view knows Prophecies and Temples by index; the words say what each asks."""
+    """Coatl's view names Prophecies and Temples by catalog id; the words say what each asks."""
     from ludoteca.games.coatl.cards import PROPHECIES, TEMPLES
 
     pt = client.get("/api/games/coatl/words?lang=pt-BR").json()
     en = client.get("/api/games/coatl/words?lang=en").json()
     for p in PROPHECIES:
-        assert pt[f"prophecy.{p.index}"] and en[f"prophecy.{p.index}"]
+        assert pt[f"prophecy.{p.id}"] and en[f"prophecy.{p.id}"]
         n, v = p.tiers[0]
-        assert en[f"prophecy.{p.index}.tiers"].startswith(f"{n}: {v} pts")
+        assert en[f"prophecy.{p.id}.tiers"].startswith(f"{n}: {v} pts")
     for tm in TEMPLES:
-        assert " / " in pt[f"temple.{tm.index}"]
-    assert en["prophecy.21"] == "red then blue" and pt["prophecy.21"] == "vermelho seguido de azul"
+        assert " / " in pt[f"temple.{tm.id}"]
+    assert en["prophecy.ordered-pair-rb"] == "red then blue"
+    assert pt["prophecy.ordered-pair-rb"] == "vermelho seguido de azul"
 
 
 def test_every_exploding_kittens_card_says_what_it_does(client: TestClient) -> None:

@@ -1,7 +1,11 @@
-"""End to end in Debian's Chromium (Playwright): people play whole games in the page.
+"""End to end in Debian's Chromium (Playwright): people play whole games on the board.
 
-Two people play The Nine Domains in two browser contexts; one person plays each other title
-against AI seats to the end. Screenshots go to artifacts/screenshots/.
+Every move is made by picking components on the board (and the bar under it), never from the
+folded list of all moves: two people play The Nine Domains in two browser contexts; one person
+plays each other title against AI seats (Exploding Kittens on a 390×844 phone); one plays The
+Nine Domains by keyboard alone. axe-core checks the lobby, a table of each game mid-game and the
+replay (no violation of serious or critical impact). Screenshots go to artifacts/screenshots/;
+the clicks per move are printed (``-s``).
 """
 
 from __future__ import annotations
@@ -9,19 +13,26 @@ from __future__ import annotations
 import contextlib
 import random
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from .helpers import ROOT, free_port, start_server
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "artifacts" / "screenshots"
-GAME_SECONDS = 240
+GAME_SECONDS = 150
+# what the board offers: lit components, targets of a pick in progress, the bar's choices
+PICKABLE = (
+    "#board [data-pick].lit:not(option), #board [data-pick].target:not(option), "
+    "#bar [data-pick].lit"
+)
 
 
 @pytest.fixture(scope="module")
@@ -41,15 +52,25 @@ def browser() -> Iterator[Browser]:
     assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), "scripts/test installs chromium"
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+            ],
+        )
         yield b
         b.close()
 
 
 def new_page(browser: Browser, lang: str = "pt-BR", phone: bool = False) -> Page:
     ctx = browser.new_context(
-        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 860},
+        viewport={"width": 390, "height": 844} if phone else {"width": 1366, "height": 768},
         locale=lang,
+        # no transitions: Playwright waits for a moving element to settle before clicking
+        reduced_motion="reduce",
     )
     page = ctx.new_page()
     errors: list[str] = []
@@ -58,132 +79,227 @@ def new_page(browser: Browser, lang: str = "pt-BR", phone: bool = False) -> Page
     return page
 
 
-def create_in_lobby(
-    page: Page, base: str, game: str, name: str, seats: list[str], window: str = "0.3"
-) -> str:
+def no_errors(page: Page) -> None:
+    assert not page._ludoteca_errors, page._ludoteca_errors  # type: ignore[attr-defined]
+
+
+def check_axe(page: Page, label: str) -> None:
+    """No axe-core violation of serious or critical impact on the page as it is now."""
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"{label}: {bad}"
+
+
+def seat_at(page: Page, base: str, game: str, seats: list[dict[str, Any]], **kw: Any) -> str:
+    """A table made over HTTP, the page sitting at its first seat (as the lobby would do)."""
+    r = httpx.post(
+        f"{base}/api/tables",
+        json={
+            "game": game,
+            "num_players": len(seats),
+            "seats": seats,
+            "join": {"name": "Ana"},
+            **kw,
+        },
+    )
+    assert r.status_code == 201, r.text
+    tid, token = r.json()["id"], r.json()["joined"]["token"]
     page.goto(base + "/")
-    page.wait_for_selector("#create")
-    page.select_option("#game", game)
-    page.fill("#creator-name", name)
-    kinds = page.locator(".seat-kind")
-    for i, kind in enumerate(seats):
-        kinds.nth(i).select_option(kind)
-    page.click("details > summary")
-    page.fill("#window", window)
-    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
-    page.click("#create")
-    page.wait_for_function("location.pathname.startsWith('/t/')")
-    return page.url.rsplit("/", 1)[1]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
+    page.goto(f"{base}/t/{tid}")
+    page.wait_for_selector("#board")
+    return str(tid)
 
 
-def play_turn(page: Page, rng: random.Random) -> bool:
-    """Click one of the offered moves if there is any; True when the game is over."""
-    if page.locator("#result").count():
+def board_step(page: Page, rng: random.Random, keyboard: bool = False) -> bool:
+    """Pick one thing on the board; True when the game is over. Never the list of moves."""
+    now = page.evaluate(
+        "sel => ({over: !!document.querySelector('#result'),"
+        " list: !!document.querySelector('#all-moves[open]'),"
+        " confirm: !!document.querySelector('#confirm'),"
+        " n: document.querySelectorAll(sel).length})",
+        PICKABLE,
+    )
+    if now["over"]:
         return True
-    buttons = page.locator("#actions button.action:enabled")
-    n = buttons.count()
-    if n:
-        # the table may move on under the click (an AI seat, the window): then look again
-        with contextlib.suppress(Exception):
-            buttons.nth(rng.randrange(n)).click(timeout=2000)
-    page.wait_for_timeout(30)
+    assert not now["list"]
+    if keyboard:
+        return key_step(page, rng)
+    # the table may move on under the click (an AI seat, the window): then look again
+    with contextlib.suppress(Exception):
+        if now["confirm"] and rng.random() < 0.7:
+            page.locator("#confirm").click(timeout=1500)
+            return False
+        if now["n"]:
+            page.locator(PICKABLE).nth(rng.randrange(now["n"])).click(timeout=1500)
+            return False
+    page.wait_for_timeout(20)
     return False
 
 
-def play_to_the_end(pages: list[Page], rng: random.Random, label: str) -> None:
-    import time
+def key_step(page: Page, rng: random.Random) -> bool:
+    """Tab to a component that can be picked (or to Confirm) and press Enter."""
+    for _ in range(rng.randrange(1, 4)):
+        for _ in range(120):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => { const e = document.activeElement;"
+                " return !!e && (e.id === 'confirm' || e.matches('[data-pick].lit, [data-pick].target')); }"
+            ):
+                break
+        else:
+            page.wait_for_timeout(30)
+            return bool(page.locator("#result").count())
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(20)
+    return bool(page.locator("#result").count())
 
+
+def play_on_board(
+    pages: list[Page], rng: random.Random, label: str, keyboard: bool = False, axe_at: int = -1
+) -> int:
+    """Play until every page shows the end; returns the clicks (or Enter presses) made."""
     end = time.monotonic() + GAME_SECONDS
-    shot_mid = False
-    clicks = 0
+    steps = 0
     while time.monotonic() < end:
-        done = [play_turn(p, rng) for p in pages]
-        clicks += 1
-        if not shot_mid and clicks == 8:
+        done = [board_step(p, rng, keyboard) for p in pages]
+        steps += 1
+        if steps == axe_at:
+            pages[0].wait_for_selector("#board [data-pick]")
             pages[0].screenshot(path=str(SHOTS / f"{label}-midgame.png"), full_page=True)
-            shot_mid = True
+            check_axe(pages[0], f"{label} mid-game")
         if all(done):
             for i, p in enumerate(pages):
                 p.screenshot(path=str(SHOTS / f"{label}-end-{i}.png"), full_page=True)
-                assert not p._ludoteca_errors, p._ludoteca_errors  # type: ignore[attr-defined]
-            return
+                no_errors(p)
+            return steps
     pages[0].screenshot(path=str(SHOTS / f"{label}-timeout.png"), full_page=True)
     raise AssertionError(f"{label}: the game did not end in {GAME_SECONDS} s")
 
 
+def human_moves(base: str, tid: str, token: str) -> int:
+    """How many moves seat 0 made itself (from its own replay)."""
+    r = httpx.get(
+        f"{base}/api/tables/{tid}/replay?view=seat", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 200, r.text
+    return sum(
+        len(s["actions"]) for s in r.json()["steps"] if s["seat"] == 0 and s["by"] != "window"
+    )
+
+
+def token_of(page: Page, tid: str) -> str:
+    return str(page.evaluate("k => localStorage.getItem(k)", f"ludoteca.token.{tid}"))
+
+
 def test_two_people_play_the_nine_domains(server: str, browser: Browser) -> None:
     ana, bia = new_page(browser, "pt-BR"), new_page(browser, "en")
-    tid = create_in_lobby(ana, server, "nine-domains", "Ana", ["human", "human"])
-    ana.screenshot(path=str(SHOTS / "nine-domains-waiting.png"), full_page=True)
-    # Bia opens the invitation link and sits down
+    ana.goto(server + "/")
+    ana.wait_for_selector("#create")
+    ana.wait_for_selector(".table-list, #tables .muted")
+    check_axe(ana, "lobby")
+    ana.select_option("#game", "nine-domains")
+    ana.fill("#creator-name", "Ana")
+    ana.locator(".seat-kind").nth(1).select_option("human")
+    ana.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+    ana.click("#create")
+    ana.wait_for_function("location.pathname.startsWith('/t/')")
+    tid = ana.url.rsplit("/", 1)[1]
+    # Bia opens the invitation link and sits down, on the same socket (no reconnect)
     bia.goto(f"{server}/t/{tid}")
     bia.fill("#join-name", "Bia")
     bia.click("#join")
-    bia.wait_for_selector("#actions button.action")
-    ana.wait_for_selector("#actions button.action")
+    bia.wait_for_selector("#board [data-pick].lit")
+    ana.wait_for_selector("#board [data-pick].lit")
     assert "Bia" in ana.inner_text(".seats-bar") and "Ana" in bia.inner_text(".seats-bar")
-    # Bia's seat link opens her seat on another device (a fresh browser context)
-    link = bia.text_content("#seat-link") or ""
-    other = new_page(browser, "en", phone=True)
-    other.goto(link)
-    other.wait_for_selector(".seat.me")
-    assert "Bia" in other.inner_text(".seat.me") and "#seat=" not in other.url
-    other.screenshot(path=str(SHOTS / "nine-domains-phone.png"), full_page=True)
-    other.context.close()
-    # a click on a card of the hand narrows the moves to that card's: one per pile
-    ana.locator(".nd-player.me .card.clickable").first.click()
-    ana.wait_for_selector("#all-moves")
-    assert ana.locator("#actions button.action").count() == 3
-    ana.locator("#actions button.action").first.click()
-    ana.wait_for_function("document.querySelectorAll('#actions button.action').length > 3")
-    play_to_the_end([ana, bia], random.Random(1), "nine-domains")
-    assert "Vencedores" in ana.inner_text("#result") or "Fim" in ana.inner_text("#result")
-    assert "Winners" in bia.inner_text("#result")
-    # the replay page, from Ana's seat
-    ana.click("#result a")
-    ana.wait_for_selector("#step")
+    # a card of the hand, then the place before a pile: one move in two clicks
+    before = ana.inner_text("#move-no")
+    ana.locator("#board .nd-player.me [data-pick^='card:']").first.click()
+    assert ana.locator("#board [data-pick^='pile:'].target").count() == 3
+    ana.keyboard.press("Escape")  # cancelled: nothing is picked any more
+    assert ana.locator("#board [data-pick].picked").count() == 0
+    ana.locator("#board .nd-player.me [data-pick^='card:']").first.click()
+    ana.locator("#board [data-pick^='pile:'].target").first.click()
+    ana.wait_for_function("b => document.querySelector('#move-no').textContent !== b", arg=before)
+    # Bia sees what Ana's move changed: her face-down card before the pile, marked
+    bia.wait_for_selector("#board .nd-pile .last-move")
+    play_on_board([ana, bia], random.Random(1), "nine-domains")
+    ranking = ana.inner_text("#result .ranking")
+    assert "Ana" in ranking and "Bia" in ranking
+    assert "Play again" in bia.inner_text("#result")
+    # the replay: play/pause, a slider, only the views this table allows
+    ana.click("#to-replay")
+    ana.wait_for_selector("#replay-slider")
+    views = ana.locator("#replay-view option").evaluate_all("os => os.map(o => o.value)")
+    assert views == ["spectator", "seat"]  # no "every hand": the table was not made open
+    ana.locator("#replay-slider").fill("5")
+    assert "5" in ana.inner_text("#step")
+    lines = ana.locator("#log-lines li:not(.sep)").count()
     ana.click("#next")
+    assert ana.locator("#log-lines li:not(.sep)").count() >= lines
+    shown = ana.inner_text("#step")
+    ana.click("#play")  # autoplay moves on by itself, and pauses on a second click
+    ana.wait_for_function("s => document.querySelector('#step').textContent !== s", arg=shown)
+    ana.click("#play")
+    assert ana.get_attribute("#play", "aria-pressed") == "false"
     ana.screenshot(path=str(SHOTS / "nine-domains-replay.png"), full_page=True)
-    summary: Any = httpx.get(f"{server}/api/tables/{tid}").json()
-    assert summary["status"] == "finished"
+    check_axe(ana, "replay")
+    # play again: the same seats at a new table, Ana sitting at hers, Bia's seat open
+    ana.go_back()
+    ana.wait_for_selector("#play-again")
+    ana.click("#play-again")
+    ana.wait_for_function(
+        f"location.pathname.startsWith('/t/') && !location.pathname.endsWith('{tid}')"
+    )
+    new = ana.url.rsplit("/", 1)[1]
+    summary: Any = httpx.get(f"{server}/api/tables/{new}").json()
+    assert summary["game"] == "nine-domains" and summary["status"] == "open"
+    assert [s["taken"] for s in summary["seats"]] == [True, False]
+    no_errors(ana)
+    no_errors(bia)
 
 
 @pytest.mark.parametrize("game", ["exploding-kittens", "coatl", "sala-de-miaula"])
-def test_one_person_plays_against_ai_seats(server: str, browser: Browser, game: str) -> None:
-    page = new_page(browser, "pt-BR", phone=game == "coatl")
-    seats = ["human", "ai", "ai"] if game == "exploding-kittens" else ["human", "ai"]
-    if game == "exploding-kittens":
-        page.goto(server + "/")
-        page.wait_for_selector("#create")
-        page.select_option("#game", game)
-        page.select_option("#players", "3")
-    tid = create_in_lobby_keep(page, server, game, "Ana", seats)
-    page.wait_for_selector("#actions button.action, #result", timeout=30000)
+def test_one_person_plays_on_the_board(server: str, browser: Browser, game: str) -> None:
+    phone = game == "exploding-kittens"
+    page = new_page(browser, "pt-BR", phone=phone)
+    players = 3 if game == "exploding-kittens" else 2
+    seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "random"}] * (players - 1)
+    tid = seat_at(page, server, game, seats, window_seconds=0.3)
     page.screenshot(path=str(SHOTS / f"{game}-start.png"), full_page=True)
-    play_to_the_end([page], random.Random(2), game)
+    if phone:
+        # board first: the first thing to pick is within the first screen
+        first = page.locator(PICKABLE).first
+        first.wait_for()
+        assert page.locator("#board").bounding_box()["y"] < 300  # type: ignore[index]
+        small = page.evaluate(
+            "() => [...document.querySelectorAll('#board [data-pick]:not(option), #bar button')]"
+            ".filter(e => e.offsetParent && (e.getBoundingClientRect().height < 44"
+            " || e.getBoundingClientRect().width < 44)).map(e => e.dataset.pick || e.id)"
+        )
+        assert not small, small
+    clicks = play_on_board([page], random.Random(2), game, axe_at=6)
+    moves = human_moves(server, tid, token_of(page, tid))
+    print(f"{game}: {clicks} clicks for {moves} moves ({clicks / max(moves, 1):.2f} per move)")
+    assert moves > 0
     summary: Any = httpx.get(f"{server}/api/tables/{tid}").json()
     assert summary["status"] == "finished"
 
 
-def create_in_lobby_keep(page: Page, base: str, game: str, name: str, seats: list[str]) -> str:
-    """Like create_in_lobby, but keeps the player count already chosen on the page."""
-    if not page.url.startswith(base):
-        page.goto(base + "/")
-    page.wait_for_selector("#create")
-    if page.input_value("#game") != game:
-        page.select_option("#game", game)
-    page.fill("#creator-name", name)
-    kinds = page.locator(".seat-kind")
-    for i, kind in enumerate(seats):
-        kinds.nth(i).select_option(kind)
-        agents = page.locator(".seat-agent")
-        if kind == "ai":
-            agents.nth(i).select_option("random")
-    page.click("details > summary")
-    page.fill("#window", "0.3")
-    page.click("#create")
-    page.wait_for_function("location.pathname.startsWith('/t/')")
-    return page.url.rsplit("/", 1)[1]
+def test_the_nine_domains_by_keyboard_alone(server: str, browser: Browser) -> None:
+    page = new_page(browser, "en")
+    tid = seat_at(
+        page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+    )
+    page.wait_for_selector("#board [data-pick].lit")
+    presses = play_on_board([page], random.Random(4), "nine-domains-keyboard", keyboard=True)
+    moves = human_moves(server, tid, token_of(page, tid))
+    print(f"nine-domains by keyboard: {presses} Enter presses for {moves} moves")
+    assert page.locator("#result .ranking tbody tr").count() == 2
 
 
 def test_the_page_reconnects_after_the_server_is_killed(
@@ -197,12 +313,14 @@ def test_the_page_reconnects_after_the_server_is_killed(
     base = f"http://127.0.0.1:{port}"
     try:
         page = new_page(browser, "pt-BR")
-        tid = create_in_lobby(page, base, "nine-domains", "Ana", ["human", "ai"])
+        tid = seat_at(
+            page, base, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+        )
         rng = random.Random(3)
-        page.wait_for_selector("#actions button.action")
-        for _ in range(3):
-            play_turn(page, rng)
-            page.wait_for_timeout(300)
+        page.wait_for_selector("#board [data-pick].lit")
+        for _ in range(4):
+            board_step(page, rng)
+            page.wait_for_timeout(200)
         before = httpx.get(f"{base}/api/tables/{tid}").json()["move"]
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
@@ -210,13 +328,20 @@ def test_the_page_reconnects_after_the_server_is_killed(
         proc = start_server(db, port, plugins=False)
         # the page reconnects by itself, with its seat, at the same move
         page.wait_for_function(
-            "n => Number((document.querySelector('.table-head .muted')?.textContent || '')"
+            "n => Number((document.querySelector('#move-no')?.textContent || '')"
             ".replace(/\\D+/g, '')) >= n",
             arg=before,
         )
-        page.wait_for_selector("#actions button.action, #result")
-        play_to_the_end([page], rng, "nine-domains-after-restart")
-        assert httpx.get(f"{base}/api/tables/{tid}").json()["status"] == "finished"
+        page.wait_for_selector("#board [data-pick].lit, #result")
+        # and it plays on from there, on the board, with its seat
+        end = time.monotonic() + 60
+        while httpx.get(f"{base}/api/tables/{tid}").json()["move"] <= before + 1:
+            assert time.monotonic() < end, "no move was accepted after the restart"
+            if board_step(page, rng):
+                break
+            page.wait_for_timeout(100)
+        page.screenshot(path=str(SHOTS / "nine-domains-after-restart.png"), full_page=True)
+        no_errors(page)
     finally:
         proc.kill()
         proc.wait(10)
@@ -240,4 +365,5 @@ def test_errors_and_option_menus_read_in_the_page_language(server: str, browser:
     en.goto(f"{server}/t/nosuchtable")
     en.wait_for_selector(".error")
     assert "this table does not exist" in en.inner_text(".error")
-    assert not pt._ludoteca_errors and not en._ludoteca_errors  # type: ignore[attr-defined]
+    no_errors(pt)
+    no_errors(en)

@@ -33,6 +33,9 @@ game may shape its rewards, e.g. by score margin, where the plain win share says
 ``anchor=z`` (off by default): keep the heuristic agent's move unless the search finds another
 better by z standard errors (for small budgets, where visit counts are noise).
 
+``fast=false`` keeps every playout in Python even where the compiled core (``ludoteca.fast``)
+has the game; the results are the same, only the speed differs (for equal-time comparisons).
+
 Budgets: ``iterations=N`` (default 1000 when no time is given) and/or ``seconds=S`` per move,
 whichever ends first; with ``workers=K`` the iterations are split over K processes that search
 independently (root parallelism) and their root visit counts are summed. Deterministic under
@@ -81,13 +84,20 @@ def _random_policy(rng: random.Random) -> Policy:
     return choose
 
 
-def _agent_policy(agent: Agent) -> Policy:
-    def choose(state: GameState, player: int, legal: list[Action]) -> Action:
+class _AgentPolicy:
+    """An agent as the rollout policy (``agent`` lets the compiled core play it instead)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def __call__(self, state: GameState, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return agent.act(SeatHandle(state, player))
+        return self.agent.act(SeatHandle(state, player))
 
-    return choose
+
+def _agent_policy(agent: Agent) -> Policy:
+    return _AgentPolicy(agent)
 
 
 def make_policy(name: str, game: Game, rng: random.Random) -> Policy:
@@ -110,6 +120,7 @@ class Budget:
     rollout: str = "random"
     leaf: int | None = None  # playout moves before the evaluation; None: play to the end
     reward: str = "win"  # "win": the result's win share; "eval": the game's leaf_values
+    fast: bool = True  # playouts in the compiled core where it has the game (same results)
 
 
 def _rewards_of(state: GameState, evaluate: LeafValues | None) -> list[float]:
@@ -132,6 +143,8 @@ def search(
         if evaluate is None:
             raise ValueError(f"{handle.game.id} has no evaluation for leaf= or reward=eval")
     leaf = budget.leaf
+    from ..fast.hooks import search_rollout
+
     final_eval = evaluate if budget.reward == "eval" else None
     rnd = rng.random
     log, sqrt = math.log, math.sqrt
@@ -188,14 +201,17 @@ def search(
             edges = tree.get(key)  # type: ignore[assignment]
             if edges is None:
                 edges = tree[key] = {}
-        # playout, to the end or to the evaluation
+        # playout, to the end or to the evaluation (in the compiled core where it has the game)
         actors = state.actors
         steps = 0
-        while actors and (leaf is None or steps < leaf):
-            p = actors[0]
-            apply(p, policy(state, p, state.legal_actions(p)))
+        if budget.fast and actors and search_rollout(state, rng, leaf, policy):
             actors = state.actors
-            steps += 1
+        else:
+            while actors and (leaf is None or steps < leaf):
+                p = actors[0]
+                apply(p, policy(state, p, state.legal_actions(p)))
+                actors = state.actors
+                steps += 1
         # a playout stops early only when ``leaf`` is set, and then ``evaluate`` is too
         rewards = _rewards_of(state, evaluate if actors else final_eval)
         for e, p in path:
@@ -224,6 +240,7 @@ class IsmctsAgent(Agent):
         anchor: float = 0.0,
         leaf: int | None = None,
         reward: str = "win",
+        fast: bool = True,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -250,6 +267,9 @@ class IsmctsAgent(Agent):
             raise ValueError(f"reward must be 'win' or 'eval', not {reward!r}")
         self.leaf = None if leaf is None else int(leaf)
         self.reward = reward
+        if not isinstance(fast, bool):
+            raise ValueError("fast must be true or false")
+        self.fast = fast
         self._pool: Any = None
         self._guide: Agent | None = None
 
@@ -291,7 +311,9 @@ class IsmctsAgent(Agent):
         return best if m - m_b > self.anchor * se else base
 
     def budget(self, iterations: int | None) -> Budget:
-        return Budget(iterations, self.seconds, self.c, self.rollout, self.leaf, self.reward)
+        return Budget(
+            iterations, self.seconds, self.c, self.rollout, self.leaf, self.reward, self.fast
+        )
 
     def root_stats(self, handle: SeatHandle) -> dict[Action, tuple[int, float]]:
         """Visits and total reward per root action, summed over workers."""

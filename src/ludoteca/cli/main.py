@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from ..agents import AgentSpecError
 from ..engine import LudotecaError, get_game, list_games
+from ..sim.backends import BackendError
 from .common import console, msg, parse_options, pick_language
 
 app = typer.Typer(
@@ -25,10 +27,29 @@ LangOpt = Annotated[
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="game option key=value (JSON values)")
 ]
+BackendOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--backend", help="where the games run: local (process pool, default) or ray (a cluster)"
+    ),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--address", help="an existing Ray cluster: host:port of its head, or auto (implies ray)"
+    ),
+]
+BatchOpt = Annotated[
+    int | None,
+    typer.Option("--batch-size", help="games per task handed to a worker (default: automatic)"),
+]
 
 
 def fail(err: Exception, lang: str = "en") -> None:
-    console.print(f"[bold red]{msg('errors.prefix', lang)}:[/] {err}")
+    text: object = err
+    if isinstance(err, BackendError):  # its words are in the catalogs, with [brackets] kept
+        text = escape(msg(f"backend.{err.key}", lang, **err.params))
+    console.print(f"[bold red]{msg('errors.prefix', lang)}:[/] {text}")
     raise typer.Exit(2)
 
 
@@ -135,6 +156,9 @@ def simulate_cmd(
         typer.Option("--out", help="per-game records: .jsonl (with match records) or .csv"),
     ] = None,
     option: OptionOpt = None,
+    backend: BackendOpt = None,
+    address: AddressOpt = None,
+    batch_size: BatchOpt = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="no progress bar")] = False,
     lang: LangOpt = None,
 ) -> None:
@@ -162,6 +186,9 @@ def simulate_cmd(
             out,
             lg,
             progress_bar=not no_progress,
+            backend=backend,
+            address=address,
+            batch_size=batch_size,
         )
     except (LudotecaError, AgentSpecError, ValueError) as e:
         fail(e, lg)
@@ -187,6 +214,9 @@ def tournament_cmd(
         typer.Option("--vs-field", help="each agent alone against copies of the last agent"),
     ] = False,
     option: OptionOpt = None,
+    backend: BackendOpt = None,
+    address: AddressOpt = None,
+    batch_size: BatchOpt = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="no progress bar")] = False,
     lang: LangOpt = None,
 ) -> None:
@@ -213,6 +243,9 @@ def tournament_cmd(
             lg,
             progress_bar=not no_progress,
             vs_field=vs_field,
+            backend=backend,
+            address=address,
+            batch_size=batch_size,
         )
     except (LudotecaError, AgentSpecError, ValueError) as e:
         fail(e, lg)

@@ -20,6 +20,9 @@ from rich.table import Table
 
 from ..engine import Game
 from ..sim import GameOutcome, SimulationResult, iter_games
+from ..sim.backends import make_backend
+from ..sim.runner import check_run
+from .backends import started
 from .common import console, msg
 
 
@@ -79,10 +82,14 @@ def run_simulation(
     out: Path | None,
     lang: str,
     progress_bar: bool = True,
+    backend: str | None = None,
+    address: str | None = None,
+    batch_size: int | None = None,
 ) -> SimulationResult:
-    writer = OutcomeWriter(out, num_players) if out is not None else None
+    """``backend``, ``address``, ``batch_size``: where the games run (see ``make_backend``)."""
+    pool = make_backend(backend, workers, address, batch_size)
+    check_run(game.id, num_players, agents, seed, options)  # before a cluster starts
     games: list[GameOutcome] = []
-    t0 = time.perf_counter()
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -90,31 +97,38 @@ def run_simulation(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    try:
-        with Progress(
-            *columns, console=console, disable=not progress_bar, transient=False
-        ) as progress:
-            task = progress.add_task(
-                msg("simulate.progress", lang, game=game.display_name(lang)), total=n
-            )
-            for g in iter_games(
-                game.id,
-                n,
-                num_players,
-                agents,
-                seed,
-                workers,
-                options,
-                keep_records=writer is not None and not writer.csv,
-            ):
-                games.append(g)
-                if writer is not None:
-                    writer.write(g)
-                progress.advance(task)
-    finally:
-        if writer is not None:
-            writer.close()
-    elapsed = time.perf_counter() - t0
+    # the output file is opened once the backend runs: a cluster that cannot be reached leaves
+    # an earlier file of the same name as it was
+    with started(pool, n, lang):
+        writer = OutcomeWriter(out, num_players) if out is not None else None
+        t0 = time.perf_counter()
+        try:
+            with Progress(
+                *columns, console=console, disable=not progress_bar, transient=False
+            ) as progress:
+                task = progress.add_task(
+                    msg("simulate.progress", lang, game=game.display_name(lang)), total=n
+                )
+                for g in iter_games(
+                    game.id,
+                    n,
+                    num_players,
+                    agents,
+                    seed,
+                    workers,
+                    options,
+                    keep_records=writer is not None and not writer.csv,
+                    backend=pool,
+                ):
+                    if writer is not None:
+                        writer.write(g)
+                        g.record = {}  # on disk now: a million records would not fit in memory
+                    games.append(g)
+                    progress.advance(task)
+        finally:
+            if writer is not None:
+                writer.close()
+        elapsed = time.perf_counter() - t0
     games.sort(key=lambda g: g.index)
     result = SimulationResult(game.id, num_players, agents, games)
     print_summary(game, result, lang, elapsed)

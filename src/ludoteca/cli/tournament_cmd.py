@@ -18,7 +18,9 @@ from rich.progress import (
 from rich.table import Table
 
 from ..engine import Catalog, Game
-from ..sim.tournament import TournamentResult, iter_tournament, total_games, write_plot
+from ..sim.backends import make_backend
+from ..sim.tournament import TournamentResult, iter_tournament, write_plot
+from .backends import started
 from .common import MESSAGES, console
 
 WORDS = Catalog(
@@ -82,13 +84,18 @@ def run_tournament_cli(
     lang: str,
     progress_bar: bool = True,
     vs_field: bool = False,
+    backend: str | None = None,
+    address: str | None = None,
+    batch_size: int | None = None,
 ) -> TournamentResult:
+    """``backend``, ``address``, ``batch_size``: where the games run (see ``make_backend``)."""
+    pool = make_backend(backend, workers, address, batch_size)
+    # the schedule is checked here, before a cluster starts; the games run as they are consumed
     sched, outcomes = iter_tournament(
-        game.id, agents, n, num_players, seed, workers, options, vs_field
+        game.id, agents, n, num_players, seed, workers, options, vs_field, pool
     )
-    total = total_games(agents, num_players, n, vs_field)
+    total = len(sched)
     games = []
-    t0 = time.perf_counter()
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -96,12 +103,16 @@ def run_tournament_cli(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, disable=not progress_bar) as progress:
+    with (
+        started(pool, total, lang),
+        Progress(*columns, console=console, disable=not progress_bar) as progress,
+    ):
+        t0 = time.perf_counter()
         task = progress.add_task(say("t.progress", lang, game=game.display_name(lang)), total=total)
         for g in outcomes:
             games.append(g)
             progress.advance(task)
-    elapsed = time.perf_counter() - t0
+        elapsed = time.perf_counter() - t0
     games.sort(key=lambda g: g.index)
     result = TournamentResult(
         game.id,

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .actions import Action, ActionSpace
-from .errors import IllegalAction, InvalidOptions
+from .errors import DataError, IllegalAction, InvalidOptions
 from .events import Event
 from .i18n import LANGUAGES, Catalog
 from .reactions import ReactionWindow
@@ -47,6 +47,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str] = "1"
+    # earlier rules versions whose saved actions this version still reads (upgrade_action)
+    older_rules_versions: ClassVar[frozenset[str]] = frozenset()
     Options: ClassVar[type[GameOptions]] = GameOptions
     catalog: Catalog
 
@@ -92,6 +94,27 @@ class Game(ABC):
 
     def action_from_json(self, data: Any) -> Action:
         return self.action_space.from_json(data)
+
+    # -- saved games of earlier versions --------------------------------------------------
+    def reads_rules_version(self, version: str) -> bool:
+        """Whether records saved under ``version`` replay here (today's or a convertible one)."""
+        return version == self.rules_version or version in self.older_rules_versions
+
+    def upgrade_action(self, data: Any, rules_version: str) -> Any:
+        """An action saved under an older ``rules_version``, written in today's JSON. Only a
+        change of format may be converted: a rule change makes old records unreadable."""
+        return data
+
+    def action_from_record(self, data: Any, rules_version: str) -> Action:
+        """An action as a record or a stored table saved it under ``rules_version``."""
+        if rules_version != self.rules_version:
+            if rules_version not in self.older_rules_versions:
+                raise DataError(
+                    f"this was played under {self.id} rules version {rules_version}; "
+                    f"this ludoteca plays version {self.rules_version}"
+                )
+            data = self.upgrade_action(data, rules_version)
+        return self.action_from_json(data)
 
     # -- options --------------------------------------------------------------------------
     def parse_options(

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .actions import Action
-from .errors import DataError, IllegalAction
+from .errors import DataError, IllegalAction, LudotecaError
 from .events import Event
 from .game import Game, GameState
 from .registry import get_game
@@ -81,7 +81,7 @@ class MatchRecord:
                 f"{source}: record format {m.format} is not supported (this version reads {RECORD_FORMAT})"
             )
         meta = (m.model_extra or {}).get("meta", {})
-        return cls(
+        record = cls(
             m.game,
             m.rules_version,
             m.num_players,
@@ -91,6 +91,32 @@ class MatchRecord:
             [(p, a) for p, a in m.actions],
             m.result,
             meta if isinstance(meta, dict) else {},
+        )
+        return record.upgraded()
+
+    def upgraded(self) -> MatchRecord:
+        """This record in today's format: a record of an earlier rules version whose actions
+        the game still reads is converted (``meta["converted_from"]`` names the old version);
+        any other record comes back as it is (replaying it says what is wrong)."""
+        try:
+            game = get_game(self.game)
+        except LudotecaError:
+            return self
+        old = self.rules_version
+        if old == game.rules_version or not game.reads_rules_version(old):
+            return self
+        actions = [(p, game.upgrade_action(a, old)) for p, a in self.actions]
+        meta = {**self.meta, "converted_from": self.meta.get("converted_from", old)}
+        return MatchRecord(
+            self.game,
+            game.rules_version,
+            self.num_players,
+            self.seed,
+            self.options,
+            self.players,
+            actions,
+            self.result,
+            meta,
         )
 
     def save(self, path: str | Path) -> None:
@@ -110,7 +136,7 @@ class MatchRecord:
     # -- replay ---------------------------------------------------------------------------
     def get_game(self) -> Game:
         game = get_game(self.game)
-        if game.rules_version != self.rules_version:
+        if not game.reads_rules_version(self.rules_version):
             raise DataError(
                 f"this record was played under {self.game} rules version {self.rules_version}; "
                 f"this ludoteca plays version {game.rules_version}"
@@ -125,7 +151,7 @@ class MatchRecord:
         game = self.get_game()
         state = self.initial_state()
         for i, (p, aj) in enumerate(self.actions):
-            action = game.action_from_json(aj)
+            action = game.action_from_record(aj, self.rules_version)
             try:
                 events = state.apply(p, action)
             except IllegalAction as e:

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import api, ws
+from . import api, rematch, ws
 from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
@@ -167,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(rematch.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

@@ -138,9 +138,8 @@ def in_reaction_window(state: GameState) -> bool:
     """
     if state.is_over:
         return False
-    hook = getattr(state, "reaction_window", None)
-    if hook is not None:
-        return bool(hook() if callable(hook) else hook)
+    if state.reaction_window() is not None:
+        return True
     actors = state.actors
     if len(actors) < 2:
         return False

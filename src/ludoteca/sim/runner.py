@@ -7,12 +7,13 @@ by one seat each game, so each agent plays every seat equally often.
 
 from __future__ import annotations
 
-import multiprocessing as mp
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..agents import make_agent
 from ..engine import Match, SeatHandle, get_game
+from ..fast.hooks import play_match as fast_play_match
+from .backends import Backend, LocalPool
 from .outcome import GameOutcome
 
 if TYPE_CHECKING:
@@ -44,9 +45,11 @@ def play_one(
     game = get_game(game_id)
     deal = seed + index if deal_seed is None else deal_seed
     match = Match(game, num_players, deal, options, list(seats))
-    players = [make_agent(spec, game, agent_seed(seed, index, s)) for s, spec in enumerate(seats)]
+    seeds = [agent_seed(seed, index, s) for s in range(len(seats))]
+    players = [make_agent(spec, game, seeds[s]) for s, spec in enumerate(seats)]
     state = match.state
-    decisions = 0
+    # random agents in every seat: the compiled core plays the same game (fast/hooks.py)
+    decisions = fast_play_match(match, players, keep_record, seeds) or 0
     while not state.is_over:
         p = state.actors[0]
         action = players[p].act(SeatHandle(state, p))
@@ -75,6 +78,19 @@ def _work(args: tuple[Any, ...]) -> GameOutcome:
     return play_one(*args)
 
 
+def check_run(
+    game_id: str,
+    num_players: int,
+    agents: Sequence[str],
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> None:
+    """Fail fast, before any worker starts, on bad options, player counts or agent specs."""
+    get_game(game_id).new_game(num_players, seed, options)
+    for spec in agents:
+        make_agent(spec, get_game(game_id), 0)
+
+
 def iter_games(
     game_id: str,
     n: int,
@@ -85,11 +101,10 @@ def iter_games(
     options: Mapping[str, Any] | None = None,
     rotate: bool = True,
     keep_records: bool = True,
+    backend: Backend | None = None,
 ) -> Iterator[GameOutcome]:
     """Yields outcomes as games finish (in index order with one worker, any order with more)."""
-    get_game(game_id).new_game(num_players, seed, options)  # fail fast on bad options
-    for spec in agents:
-        make_agent(spec, get_game(game_id), 0)  # and on bad agent specs
+    check_run(game_id, num_players, agents, seed, options)
     tasks = [
         (
             game_id,
@@ -102,23 +117,15 @@ def iter_games(
         )
         for i in range(n)
     ]
-    yield from run_tasks(tasks, workers)
+    yield from run_tasks(tasks, workers, backend)
 
 
-def run_tasks(tasks: Sequence[tuple[Any, ...]], workers: int = 1) -> Iterator[GameOutcome]:
-    """Play ``play_one(*task)`` for each task: in task order with one worker, else as they end."""
-    n = len(tasks)
-    if workers <= 1:
-        for t in tasks:
-            yield _work(t)
-        return
-    # fork where the platform has it: workers inherit games registered at run time (plugins,
-    # tests) and start at once; spawn elsewhere
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(workers) as pool:
-        yield from pool.imap_unordered(
-            _work, tasks, chunksize=max(1, min(64, n // (workers * 8) or 1))
-        )
+def run_tasks(
+    tasks: Sequence[tuple[Any, ...]], workers: int = 1, backend: Backend | None = None
+) -> Iterator[GameOutcome]:
+    """Play ``play_one(*task)`` for each task on ``backend`` (default: a local pool of
+    ``workers``): in task order with one local worker, else as they end."""
+    yield from (backend or LocalPool(workers)).map(_work, tasks)
 
 
 def simulate(
@@ -132,12 +139,13 @@ def simulate(
     rotate: bool = True,
     keep_records: bool = True,
     progress: Callable[[GameOutcome], None] | None = None,
+    backend: Backend | None = None,
 ) -> SimulationResult:
     from .summary import SimulationResult
 
     games = []
     for outcome in iter_games(
-        game_id, n, num_players, agents, seed, workers, options, rotate, keep_records
+        game_id, n, num_players, agents, seed, workers, options, rotate, keep_records, backend
     ):
         games.append(outcome)
         if progress is not None:

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..engine import get_game
+from .backends import Backend
 from .outcome import GameOutcome
 from .runner import run_tasks
 from .stats import Z95, mean_interval, percentile, wilson_interval
@@ -398,8 +399,10 @@ def iter_tournament(
     workers: int = 1,
     options: Mapping[str, Any] | None = None,
     vs_field: bool = False,
+    backend: Backend | None = None,
 ) -> tuple[list[Scheduled], Iterator[GameOutcome]]:
-    """The schedule, and the outcomes as games end (through the simulation runner)."""
+    """The schedule, and the outcomes as games end (through the simulation runner, on
+    ``backend``: default a local pool of ``workers``)."""
     game = get_game(game_id)
     if len(set(agents)) != len(agents):
         raise ValueError("each agent may appear only once in a tournament")
@@ -415,7 +418,7 @@ def iter_tournament(
         (game_id, num_players, list(s.seats), seed, s.index, options, False, s.deal_seed)
         for s in sched
     ]
-    return sched, run_tasks(tasks, workers)
+    return sched, run_tasks(tasks, workers, backend)
 
 
 def run_tournament(
@@ -430,9 +433,10 @@ def run_tournament(
     bootstrap: int = 1000,
     progress: Callable[[GameOutcome], None] | None = None,
     vs_field: bool = False,
+    backend: Backend | None = None,
 ) -> TournamentResult:
     sched, outcomes = iter_tournament(
-        game_id, agents, n, num_players, seed, workers, options, vs_field
+        game_id, agents, n, num_players, seed, workers, options, vs_field, backend
     )
     games = []
     for g in outcomes:

@@ -1,6 +1,29 @@
 // The client's own words (the games' words come from the server, already translated).
 const WORDS = {
   "pt-BR": {
+    board: "Tabuleiro", bar: "Jogada em curso", windowYou: "Nope? A janela está aberta",
+    windowWaiting: "Aguardando Nopes", pickNext: "Escolha o alvo", waitingFor: "Aguardando {who}",
+    sending: "Enviando…", building: "Escolhido", confirm: "Confirmar", cancel: "Cancelar",
+    copy: "Copiar", copied: "Link copiado.", playAgain: "Jogar de novo", place: "Lugar", player: "Jogador",
+    score: "Pontos", outNth: "{n}º a sair", ndReveal: "Rodada {n} revelada", play: "Reproduzir", pause: "Pausar",
+    dev: "Modo desenvolvedor", windowEarly: "Fechar a janela quando todos responderem",
+    windowEarlyHelp: "Mais rápido, mas revela que ninguém tinha (ou quis usar) um Nope.",
+    cards: { one: "{n} carta", other: "{n} cartas" }, kittens: { one: "{n} gatinho explosivo", other: "{n} gatinhos explosivos" },
+    defuseTop: "No topo", defuseBottom: "No fundo", defuseRandom: "Aleatório", defuseAt: "Na posição", defusePlace: "Colocar",
+    defuseHelp: "Onde pôr o gatinho explosivo de volta (1 = topo, {n} = fundo)",
+    buryHelp: "Onde enterrar a carta no baralho (1 = topo, {n} = fundo)",
+    newCoatl: "Novo Coatl", front: "Ponta da cabeça", backEnd: "Ponta da cauda", future: "O futuro (do topo)",
+    nameCard: "Nomeie uma carta", lastMove: "Última jogada",
+    hint_target: "Escolha um jogador", hint_name: "Nomeie uma carta", hint_give: "Escolha a carta que você dá",
+    hint_take: "Escolha uma carta do descarte", hint_alter_pick: "Escolha a próxima carta a partir do topo",
+    hint_five_pick: "Escolha as cartas do combo", hint_defuse: "Onde o gatinho volta ao baralho?",
+    firstStep: "Primeiro passo", prevStep: "Passo anterior", nextStep: "Próximo passo", lastStep: "Último passo",
+    lobbyTitle: "ludoteca: jogos de mesa", playerCount: "{min}–{max} jogadores", nameHelp: "Só é preciso quando alguém senta à mesa.",
+    desc_nine_domains: "Duelo de cartas ocultas por nove domínios e os quatro elementos.",
+    desc_exploding_kittens: "Compre sem explodir: ataques, Nãos e gatinhos explosivos, de 2 a 10.",
+    desc_coatl: "Monte serpentes emplumadas que cumpram as Profecias.",
+    desc_sala_de_miaula: "Criaturas felinas, feitiços e terrenos num duelo de cartas.",
+    devToggle: "Mostrar os campos da visão (desenvolvedores)",
     lobby: "Mesas", newTable: "Nova mesa", game: "Jogo", players: "Jogadores", seat: "Lugar",
     person: "Pessoa", ai: "IA", level_easy: "Fácil", level_medium: "Médio", level_strong: "Forte", create: "Criar mesa", open: "Abertas", running: "Em jogo",
     finished: "Terminadas", join: "Sentar", watch: "Assistir", replay: "Replay", yourName: "Seu nome",
@@ -17,6 +40,29 @@ const WORDS = {
     agent: "Agente", hand: "Mão", more: "Mais detalhes", allMoves: "Todas as jogadas ({n})", seatLink: "Continuar em outro aparelho", seatLinkHelp: "Este link é o seu lugar: quem o tiver joga por você. Não o compartilhe.", move: "Jogada {n}", table: "Mesa", whoActs: "Decidem agora",
   },
   en: {
+    board: "Board", bar: "Move in progress", windowYou: "Nope? The window is open",
+    windowWaiting: "Waiting for Nopes", pickNext: "Pick the target", waitingFor: "Waiting for {who}",
+    sending: "Sending…", building: "Picked", confirm: "Confirm", cancel: "Cancel",
+    copy: "Copy", copied: "Link copied.", playAgain: "Play again", place: "Place", player: "Player",
+    score: "Score", outNth: "out #{n}", ndReveal: "Round {n} revealed", play: "Play", pause: "Pause",
+    dev: "Developer mode", windowEarly: "Close the window once every seat has answered",
+    windowEarlyHelp: "Faster, but it tells everyone that nobody had (or wanted to use) a Nope.",
+    cards: { one: "{n} card", other: "{n} cards" }, kittens: { one: "{n} exploding kitten", other: "{n} exploding kittens" },
+    defuseTop: "On top", defuseBottom: "At the bottom", defuseRandom: "Random", defuseAt: "At position", defusePlace: "Put back",
+    defuseHelp: "Where the exploding kitten goes back (1 = top, {n} = bottom)",
+    buryHelp: "Where the card is buried in the pile (1 = top, {n} = bottom)",
+    newCoatl: "New Coatl", front: "Head end", backEnd: "Tail end", future: "The future (from the top)",
+    nameCard: "Name a card", lastMove: "Last move",
+    hint_target: "Choose a player", hint_name: "Name a card", hint_give: "Choose the card you give",
+    hint_take: "Choose a card from the discard pile", hint_alter_pick: "Choose the next card from the top",
+    hint_five_pick: "Choose the cards of the combo", hint_defuse: "Where does the kitten go back in the pile?",
+    firstStep: "First step", prevStep: "Previous step", nextStep: "Next step", lastStep: "Last step",
+    lobbyTitle: "ludoteca: table games", playerCount: "{min}–{max} players", nameHelp: "Needed only when someone sits at the table.",
+    desc_nine_domains: "A duel of hidden cards over nine domains and the four elements.",
+    desc_exploding_kittens: "Draw without exploding: attacks, Nopes and exploding kittens, 2 to 10 players.",
+    desc_coatl: "Build feathered serpents that fulfil the Prophecies.",
+    desc_sala_de_miaula: "Feline creatures, spells and terrains in a card duel.",
+    devToggle: "Show the view's fields (developers)",
     lobby: "Tables", newTable: "New table", game: "Game", players: "Players", seat: "Seat",
     person: "Person", ai: "AI", level_easy: "Easy", level_medium: "Medium", level_strong: "Strong", create: "Create table", open: "Open", running: "Playing",
     finished: "Finished", join: "Sit down", watch: "Watch", replay: "Replay", yourName: "Your name",
@@ -55,7 +101,7 @@ const ERRORS_PT = {
   stale_move: "A mesa mudou antes da sua jogada chegar; veja a situação atual.",
   not_your_turn: "Agora não é a sua vez.", already_answered: "Você já respondeu.",
   illegal_action: "Esta jogada não é possível agora.", invalid_action: "Jogada mal formada.",
-  finished: "O jogo já terminou.", not_open: "A mesa não está mais aberta.", not_started: "O jogo ainda não começou.",
+  finished: "O jogo já terminou.", not_finished: "O jogo desta mesa ainda não terminou.", not_open: "A mesa não está mais aberta.", not_started: "O jogo ainda não começou.",
   seat_taken: "Este lugar já foi ocupado.", rules_changed: "As regras deste jogo mudaram desde que a mesa foi criada.",
   too_large: "Pedido grande demais.", rate_limited: "Muitas mesas ou lugares de uma vez; tente de novo em instantes.",
   storage: "O banco de dados não respondeu; nada foi mudado. Tente de novo.",
@@ -71,7 +117,16 @@ export function errorText(code, message) {
   return ERROR_DETAIL.has(code) ? `${ERRORS_PT[code]}: ${message}` : ERRORS_PT[code];
 }
 
+const plurals = new Map();
+function plural(l, n) {
+  if (!plurals.has(l)) plurals.set(l, new Intl.PluralRules(l));
+  return plurals.get(l).select(n);
+}
+
+/** The client's sentence `key` with {params}; a sentence with plural forms picks by params.n. */
 export function t(key, params = {}) {
-  const s = (WORDS[lang()] || WORDS["pt-BR"])[key] ?? WORDS["pt-BR"][key] ?? key;
+  const l = WORDS[lang()] ? lang() : "pt-BR";
+  let s = WORDS[l][key] ?? WORDS["pt-BR"][key] ?? key;
+  if (typeof s === "object") s = s[plural(l, Number(params.n))] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in params ? params[k] : `{${k}}`));
 }

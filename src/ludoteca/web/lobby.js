@@ -1,19 +1,23 @@
 // The lobby: create a table, see the open, running and finished ones, join or watch.
 import { api, saveToken, tokenFor } from "./api.js";
-import { h, clear } from "./dom.js";
+import { h, clear, patch, svg } from "./dom.js";
 import { agentLabel, errorText, lang, t } from "./i18n.js";
 
 export function showLobby(root, go) {
   let stop = false;
   const form = h("section", { class: "panel", id: "new-table" });
   const lists = h("section", { class: "panel", id: "tables" });
-  root.append(h("div", { class: "lobby" }, form, lists));
-  api("/games").then((games) => buildForm(form, games, go)).catch((e) => showError(form, e));
+  root.append(h("h1", { class: "lobby-title" }, t("lobbyTitle")), h("div", { class: "lobby" }, form, lists));
+  let gameNames = {};
+  api("/games").then((games) => {
+    gameNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
+    buildForm(form, games, go);
+  }).catch((e) => showError(form, e));
   const refresh = async () => {
     if (stop) return;
     try {
       const [active, finished] = await Promise.all([api("/tables"), api("/tables?status=finished&limit=20")]);
-      paintTables(lists, active, finished, go);
+      paintTables(lists, active, finished, gameNames);
     } catch (e) {
       showError(lists, e);
     }
@@ -38,10 +42,13 @@ function buildForm(form, games, go) {
   const playersSel = h("select", { name: "players", id: "players" });
   const seatsBox = h("div", { class: "seats-setup" });
   const optionsBox = h("fieldset", { class: "options" });
-  const windowIn = h("input", { type: "number", id: "window", min: "0.2", max: "60", step: "any", value: "4" });
+  // empty: the server's default window
+  const windowIn = h("input", { type: "number", id: "window", min: "0.2", max: "60", step: "any", placeholder: "—" });
+  const closeEarly = h("input", { type: "checkbox", id: "window-close-early" });
   const clockIn = h("input", { type: "number", id: "clock", min: "5", max: "3600", step: "1", placeholder: "—" });
   const openReplay = h("input", { type: "checkbox", id: "open-replay" });
-  const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "" });
+  const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname", "aria-describedby": "name-help" });
+  const about = h("div", { class: "game-about", id: "game-about", "aria-live": "polite" });
   const game = () => games.find((g) => g.id === gameSel.value);
 
   const paintSeats = () => {
@@ -55,7 +62,11 @@ function buildForm(form, games, go) {
         // the named levels first (what most people want), then every agent by name
         (game().levels || []).map((l) => h("option", { value: l, selected: l === "medium" }, t(`level_${l}`)))
           .concat(game().agents.map((a) => h("option", { value: a }, a))));
-      const sync = () => { agent.hidden = kind.value !== "ai"; };
+      const sync = () => {
+        agent.hidden = kind.value !== "ai";
+        // a name is needed only when a person sits down
+        nameIn.required = [...seatsBox.querySelectorAll(".seat-kind")].some((k) => k.value === "human") || kind.value === "human";
+      };
       kind.addEventListener("change", sync);
       sync();
       seatsBox.append(h("div", { class: "seat-row" }, h("span", {}, `${t("seat")} ${i + 1}`), kind, agent));
@@ -63,6 +74,10 @@ function buildForm(form, games, go) {
   };
   const paintGame = () => {
     const g = game();
+    clear(about);
+    about.append(gamePicture(g.id), h("div", {},
+      h("strong", {}, g.name), h("p", {}, t(`desc_${g.id.replaceAll("-", "_")}`)),
+      h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players }))));
     clear(playersSel);
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, n));
     clear(optionsBox);
@@ -101,10 +116,9 @@ function buildForm(form, games, go) {
       const kind = row.querySelector(".seat-kind").value;
       return kind === "ai" ? { kind, agent: row.querySelector(".seat-agent").value } : { kind };
     });
-    const body = {
-      game: g.id, num_players: Number(playersSel.value), seats, options,
-      window_seconds: Number(windowIn.value) || 4, open_replay: openReplay.checked,
-    };
+    const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked };
+    if (windowIn.value) body.window_seconds = Number(windowIn.value);
+    if (closeEarly.checked) body.window_close_early = true;
     if (clockIn.value) body.clock_seconds = Number(clockIn.value);
     if (seats.some((s) => s.kind === "human")) {
       // the creator sits down in the same request
@@ -121,11 +135,13 @@ function buildForm(form, games, go) {
   };
   form.append(h("form", { onsubmit: submit },
     h("label", {}, h("span", {}, t("game")), gameSel),
+    about,
     h("label", {}, h("span", {}, t("players")), playersSel),
-    h("label", {}, h("span", {}, t("yourName")), nameIn),
+    h("label", {}, h("span", {}, t("yourName")), nameIn, h("small", { id: "name-help", class: "muted" }, t("nameHelp"))),
     seatsBox,
     h("details", {}, h("summary", {}, t("options")), optionsBox,
       h("label", {}, h("span", {}, t("windowSeconds")), windowIn),
+      h("label", { class: "option" }, closeEarly, h("span", {}, t("windowEarly")), h("small", {}, t("windowEarlyHelp"))),
       h("label", {}, h("span", {}, t("clockSeconds")), clockIn),
       h("label", { class: "option" }, openReplay, h("span", {}, t("openReplay")))),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create"))));
@@ -137,8 +153,8 @@ function seatText(s) {
   return s.name || t("free");
 }
 
-function paintTables(el, active, finished, go) {
-  clear(el);
+function paintTables(live, active, finished, gameNames) {
+  const el = h("section", { class: "panel", id: "tables" });
   el.append(h("h2", {}, t("lobby")));
   const groups = [["open", active.filter((x) => x.status === "open")], ["running", active.filter((x) => x.status === "running")], ["finished", finished]];
   for (const [status, list] of groups) {
@@ -152,9 +168,21 @@ function paintTables(el, active, finished, go) {
       const href = status === "finished" ? `/r/${tb.id}` : `/t/${tb.id}`;
       const label = status === "finished" ? t("replay") : mine ? t("table") : status === "open" ? t("join") : t("watch");
       return h("li", { class: "table-item", dataset: { table: tb.id } },
-        h("strong", {}, tb.game_name || tb.game),
+        h("strong", {}, tb.game_name || gameNames[tb.game] || tb.game),
         h("span", { class: "seats" }, tb.seats.map(seatText).join(" · ")),
-        h("a", { href, "data-link": true, class: "button" }, label));
+        h("a", { href, "data-link": true, class: "button", "aria-label": `${label}: ${tb.game_name || gameNames[tb.game] || tb.game}` }, label));
     })));
   }
+  patch(live, el);
+}
+
+// a small drawing per game for the lobby (our own shapes)
+function gamePicture(id) {
+  const pic = {
+    "nine-domains": [svg("rect", { x: 6, y: 10, width: 16, height: 22, rx: 3, class: "gp-a" }), svg("rect", { x: 24, y: 10, width: 16, height: 22, rx: 3, class: "gp-b" }), svg("rect", { x: 42, y: 10, width: 16, height: 22, rx: 3, class: "gp-c" })],
+    "exploding-kittens": [svg("circle", { cx: 32, cy: 24, r: 13, class: "gp-bomb" }), svg("path", { d: "M40 12 L48 4", class: "gp-fuse" })],
+    coatl: [svg("circle", { cx: 10, cy: 24, r: 7, class: "gp-a" }), svg("circle", { cx: 24, cy: 20, r: 7, class: "gp-b" }), svg("circle", { cx: 38, cy: 24, r: 7, class: "gp-c" }), svg("path", { d: "M46 18 L60 24 L46 30 Z", class: "gp-a" })],
+    "sala-de-miaula": [svg("path", { d: "M16 40 L16 14 L24 22 L40 22 L48 14 L48 40 Z", class: "gp-cat" })],
+  }[id] || [svg("rect", { x: 16, y: 8, width: 32, height: 32, rx: 6, class: "gp-a" })];
+  return svg("svg", { class: "game-pic", viewBox: "0 0 64 48", width: 64, height: 48, "aria-hidden": "true" }, pic);
 }

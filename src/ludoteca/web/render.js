@@ -1,32 +1,41 @@
 // Drawing a view: a game's own table view (games/<id>.js) when it has one, else the generic one.
-import { h, clear } from "./dom.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-const modules = new Map(); // game id -> {render, words} | null
+const modules = new Map(); // "game|lang" -> {mod, words} once loaded
 // ids of the games with their own table view in games/<id>.js; the others get the generic one
 const KNOWN = new Set(["nine-domains", "exploding-kittens", "coatl", "sala-de-miaula"]);
 
-async function load(gameId, lang) {
+/** Load a game's drawing and words (once per language); resolves to null for a generic game. */
+export async function loadGame(gameId, lang) {
+  const key = `${gameId}|${lang}`;
+  if (modules.has(key)) return modules.get(key);
+  if (!KNOWN.has(gameId)) {
+    modules.set(key, null);
+    return null;
+  }
   const [mod, words] = await Promise.all([
     import(`./games/${gameId}.js`),
     fetch(`/api/games/${gameId}/words?lang=${encodeURIComponent(lang)}`).then((r) => r.json()),
   ]);
-  return { mod, words };
+  const got = { mod, words, w: wordsOf(words) };
+  modules.set(key, got);
+  return got;
+}
+
+export function loaded(gameId, lang) {
+  return modules.get(`${gameId}|${lang}`) || null;
+}
+
+/** The view drawn as an element: the game's own drawing once loaded, else the generic one. */
+export function viewElement(gameId, view, ctx) {
+  if (view === null || view === undefined) return h("div", {});
+  const got = loaded(gameId, ctx.lang);
+  return got ? safe(got, view, ctx) : generic(view, ctx);
 }
 
 export function renderView(el, gameId, view, ctx) {
-  if (view === null || view === undefined) return;
-  const key = `${gameId}|${ctx.lang}`;
-  const got = modules.get(key);
-  if (got === undefined && KNOWN.has(gameId)) {
-    el.append(generic(view, ctx));
-    modules.set(key, null);
-    load(gameId, ctx.lang)
-      .then((m) => { modules.set(key, m); clear(el); el.append(safe(m, view, ctx)); })
-      .catch((e) => console.error(e));
-    return;
-  }
-  el.append(got ? safe(got, view, ctx) : generic(view, ctx));
+  el.append(viewElement(gameId, view, ctx));
 }
 
 /** The game's sentence `key` with {params} filled in, or `fallback`. */
@@ -38,9 +47,9 @@ function wordsOf(words) {
   };
 }
 
-function safe({ mod, words }, view, ctx) {
+function safe({ mod, w }, view, ctx) {
   try {
-    return mod.render(view, { ...ctx, w: wordsOf(words), t });
+    return mod.render(view, { ...ctx, w, t });
   } catch (e) {
     console.error(e);
     return generic(view, ctx);

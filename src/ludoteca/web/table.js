@@ -1,17 +1,27 @@
-// A table: sit down (or watch), then play live over the WebSocket.
+// A table: sit down (or watch), then play live over the WebSocket, by picking on the board.
 import { api, saveToken, tokenFor, forgetToken } from "./api.js";
-import { h, clear } from "./dom.js";
+import { h, patch } from "./dom.js";
 import { agentLabel, errorText, lang, t } from "./i18n.js";
 import { showError } from "./lobby.js";
-import { renderView } from "./render.js";
+import { loadGame, loaded, viewElement } from "./render.js";
+import { Selection, actionKey } from "./select.js";
+import { endScreen, seatNames } from "./ending.js";
+import { nameSeats } from "./words.js";
+
+const FLASH_MS = 1600; // how long what the last move changed stays marked
 
 export function showTable(root, tableId, go) {
   let ws = null;
   let closed = false;
   let last = null; // the newest state message
-  let log = [];
-  let countdown = null;
-  let only = null; // {move, keys}: the moves a click on the board narrowed the list to
+  let log = []; // [{...event, group}]
+  let group = 0; // one group of log lines per message that brought events
+  let sel = null; // the selection in progress (select.js)
+  let selMove = null; // the message's move number the selection was built for
+  let pickedEls = []; // data-key of the components picked, in order
+  let painted = false;
+  let sending = false;
+  const recent = new Map(); // data-key -> time until which it is marked as just changed
   const page = h("div", { class: "table-page" });
   root.append(page);
 
@@ -22,6 +32,8 @@ export function showTable(root, tableId, go) {
     history.replaceState({}, "", location.pathname);
   }
 
+  let joinBox = null;
+  let rejoining = false; // the socket is closed on purpose, to say hello with a new token
   const start = async () => {
     let summary;
     try {
@@ -34,8 +46,9 @@ export function showTable(root, tableId, go) {
       go(`/r/${tableId}`);
       return;
     }
+    await loadGame(summary.game, lang()).catch((e) => console.error(e));
     if (summary.status === "open" && !tokenFor(tableId) && summary.seats.some((s) => !s.taken)) {
-      joinForm(summary);
+      await joinForm(summary);
     }
     connect();
   };
@@ -43,9 +56,9 @@ export function showTable(root, tableId, go) {
   const joinForm = async (summary) => {
     const games = await api("/games");
     const game = games.find((g) => g.id === summary.game);
-    const name = h("input", { type: "text", id: "join-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "" });
+    const name = h("input", { type: "text", id: "join-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname" });
     const deck = game?.takes_decks ? h("textarea", { id: "join-deck", rows: "4", maxlength: "20000" }) : null;
-    const box = h("form", { class: "panel join", id: "join-form", onsubmit: async (ev) => {
+    joinBox = h("form", { class: "panel join", id: "join-form", onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const body = { name: name.value.trim() };
@@ -53,10 +66,13 @@ export function showTable(root, tableId, go) {
         const j = await api(`/tables/${tableId}/join`, { method: "POST", body });
         localStorage.setItem("ludoteca.name", body.name);
         saveToken(tableId, j.token);
-        box.remove();
-        if (ws) ws.close(); // reconnects with the token
+        joinBox.remove();
+        joinBox = null;
+        // a new hello with the token, at once and without the "reconnecting" flash
+        rejoining = true;
+        if (ws) ws.close();
       } catch (e) {
-        showError(box, e);
+        showError(joinBox, e);
       }
     } },
       h("h2", {}, t("joinTitle")),
@@ -64,7 +80,7 @@ export function showTable(root, tableId, go) {
       h("label", {}, h("span", {}, t("yourName")), name),
       deck && h("label", {}, h("span", {}, t("deck")), deck),
       h("button", { type: "submit", class: "primary", id: "join" }, t("join")));
-    page.prepend(box);
+    root.prepend(joinBox);
   };
 
   const connect = () => {
@@ -82,30 +98,47 @@ export function showTable(root, tableId, go) {
       if (msg.type === "state") {
         // the table's summary comes first and then only when it changes
         if (!msg.table) msg.table = last?.table;
-        log = msg.log_reset ? msg.events : log.concat(msg.events);
-        if (log.length > 500) log = log.slice(-500);
+        if (msg.log_reset) {
+          group = 0;
+          log = [];
+        }
+        if (msg.events.length) {
+          group += 1;
+          for (const e of msg.events) log.push({ ...e, group });
+        }
+        if (log.length > 300) log = log.slice(-300);
+        msg.receivedAt = performance.now();
         last = msg;
-        paint();
+        sending = false;
+        paint(true);
       } else if (msg.type === "error") {
         if (msg.error.code === "forbidden" && tokenFor(tableId) && !last) {
           forgetToken(tableId); // a token from another server or database
         }
-        if (last) paint(); // the moves were disabled while the move was on its way
+        sending = false;
+        resetSelection();
+        if (last) paint(false);
         flash(errorText(msg.error.code, msg.error.message));
       }
     });
     ws.addEventListener("close", () => {
-      if (!closed) {
-        flash(t("reconnecting"));
-        setTimeout(connect, 1000);
+      if (closed) return;
+      if (rejoining) {
+        rejoining = false;
+        connect();
+        return;
       }
+      flash(t("reconnecting"));
+      setTimeout(connect, 1000);
     });
   };
 
   const send = (action) => {
-    if (!ws || ws.readyState !== WebSocket.OPEN || !last) return;
-    for (const b of page.querySelectorAll(".actions button")) b.disabled = true;
+    if (!ws || ws.readyState !== WebSocket.OPEN || !last || sending) return;
+    sending = true;
+    resetSelection();
     ws.send(JSON.stringify({ type: "move", move: last.move, action }));
+    paint(false);
   };
 
   const flash = (text) => {
@@ -116,74 +149,213 @@ export function showTable(root, tableId, go) {
     el._t = setTimeout(() => el.remove(), 4000);
   };
 
-  const paint = () => {
+  const resetSelection = () => {
+    sel?.reset();
+    pickedEls = [];
+  };
+
+  // the moves of this message, each with the board keys the game says it is made of
+  const buildSelection = () => {
     const m = last;
-    const oldJoin = page.querySelector("#join-form");
-    clear(page);
-    if (oldJoin) page.append(oldJoin);
+    const got = loaded(m.table.game, lang());
+    const picks = got?.mod?.picks;
+    const moves = (m.legal || []).map((a) => {
+      let p = picks ? picks(a.action, m.view, m.seat) : null;
+      if (Array.isArray(p)) p = { keys: p };
+      return { action: a.action, label: got ? nameSeats(a.label, got.w, names()) : a.label, keys: p?.keys || null, confirm: !!p?.confirm };
+    });
+    const old = sel;
+    sel = new Selection(moves);
+    sel.all = moves;
+    // a selection in progress survives an update that leaves it possible
+    if (old && old.picked.length) {
+      for (const k of old.picked) {
+        if (!sel.open().has(k)) {
+          sel.reset();
+          pickedEls = [];
+          break;
+        }
+        sel.picked.push(k);
+      }
+    }
+    selMove = m.move;
+  };
+
+  const names = () => seatNames(last.table.seats);
+
+  const onPick = (el) => {
+    if (!sel || sending) return;
+    const key = el.dataset.pick;
+    const ek = el.dataset.key;
+    if (pickedEls.includes(ek)) {
+      sel.unpick(key);
+      pickedEls = pickedEls.filter((k) => k !== ek);
+      paint(false);
+      return;
+    }
+    const r = sel.pick(key);
+    if (r === null) {
+      // not a target of the moves being built: start again from this component
+      if (sel.picked.length) {
+        resetSelection();
+        return onPick(el);
+      }
+      return;
+    }
+    pickedEls.push(ek);
+    if (r.send) return send(r.send.action);
+    paint(false);
+  };
+
+  page.addEventListener("click", (e) => {
+    const el = e.target.closest("[data-pick]");
+    if (el && page.contains(el)) {
+      e.preventDefault();
+      if (el.getAttribute("aria-disabled") === "true" && !pickedEls.includes(el.dataset.key)) {
+        if (sel?.picked.length) { resetSelection(); paint(false); }
+        return;
+      }
+      onPick(el);
+      return;
+    }
+    const cmd = e.target.closest("[data-cmd]");
+    if (cmd) return;
+    // a click elsewhere on the board cancels the selection in progress
+    if (e.target.closest("#board") && sel?.picked.length) {
+      resetSelection();
+      paint(false);
+    }
+  });
+  const onKey = (e) => {
+    if (e.key === "Escape" && sel?.picked.length) {
+      resetSelection();
+      paint(false);
+    }
+  };
+  document.addEventListener("keydown", onKey);
+
+  const statusText = (m, myTurn, window) => {
+    if (m.result) return t("over");
+    if (m.table.status === "open") return t("open");
+    if (window) {
+      const nope = (m.legal || []).some((a) => a.action.type === "nope");
+      if (nope && !m.answered) return t("windowYou");
+      return t("windowWaiting");
+    }
+    if (myTurn) {
+      if (sel?.picked.length) return t("pickNext");
+      return loaded(m.table.game, lang())?.mod?.hint?.(m.view, m.legal || [], t) || t("yourTurn");
+    }
+    const who = (m.actors || []).map((i) => names()[i]).join(", ");
+    return who ? t("waitingFor", { who }) : t("waiting");
+  };
+
+  const barChoices = (m, got, board) => {
+    // keys the moves still need that nothing on the board stands for: buttons in the bar
+    const out = [];
+    if (!sel) return out;
+    const p = sel.pickedBag;
+    for (const key of sel.next()) {
+      if (board && board.querySelector(`[data-pick="${CSS.escape(key)}"]`)) continue;
+      // the move this key completes, when it completes exactly one
+      const done = sel.candidates().filter((mv) => {
+        const need = new Map(mv.bag);
+        for (const [k, n] of p) need.set(k, need.get(k) - n);
+        const left = [...need].filter(([, n]) => n > 0);
+        return left.length === 1 && left[0][0] === key && left[0][1] === 1;
+      });
+      const label = got?.mod?.keyLabel?.(key, m.view, { w: got.w, t, names: names(), seat: m.seat })
+        ?? (done.length === 1 ? done[0].label : key);
+      out.push({ key, label, urgent: key === "nope" });
+    }
+    return out;
+  };
+
+  const paint = (fromServer) => {
+    const m = last;
+    if (!m) return;
     const tb = m.table;
-    const names = tb.seats.map((s) => (s.kind === "ai" ? `${t("ai")} ${s.seat + 1} (${agentLabel(s.agent)})` : s.name || `${t("seat")} ${s.seat + 1}`));
+    const got = loaded(tb.game, lang());
+    if (fromServer || selMove !== m.move || !sel) buildSelection();
+    const seatName = names();
     const mineLegal = m.legal || [];
     const myTurn = m.seat !== null && m.actors.includes(m.seat) && mineLegal.length > 0;
+    // the server's window (with its countdown), else the one the game's view says is open
+    const said = got?.mod?.reacting?.(m.view) || null;
+    const window = m.window ? { ...m.window, about: m.window.about || said?.about || null } : said ? { seconds_left: null, about: said.about } : null;
     page.classList.toggle("my-turn", myTurn);
+    document.title = `${myTurn ? "● " : ""}${tb.game_name} · ludoteca`;
 
-    const seatsBar = h("ol", { class: "seats-bar" }, tb.seats.map((s, i) => {
+    const seatsBar = h("ol", { class: "seats-bar", "aria-label": t("players") }, tb.seats.map((s, i) => {
       const clock = m.clocks[String(i)];
-      return h("li", { class: ["seat", m.actors.includes(i) ? "acting" : "", m.seat === i ? "me" : ""].join(" "), dataset: { seat: i } },
-        h("span", { class: "seat-name" }, names[i], m.seat === i ? ` (${t("you")})` : ""),
-        clock !== undefined ? h("span", { class: "clock", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null);
+      return h("li", { class: ["seat", `seat-c${i % 10}`, m.actors.includes(i) ? "acting" : "", m.seat === i ? "me" : ""].join(" "), "data-key": `seat-${i}`, dataset: { seat: i } },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        h("span", { class: "seat-name" }, seatName[i], m.seat === i ? ` (${t("you")})` : ""),
+        clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null);
     }));
-    const head = h("div", { class: "table-head" },
+    const head = h("div", { class: "table-head", id: "table-head" },
       h("h1", {}, tb.game_name),
-      h("span", { class: "status" }, m.result ? t("over") : tb.status === "open" ? t("open") : myTurn ? t("yourTurn") : t("waiting")),
-      h("span", { class: "muted" }, t("move", { n: m.move })),
+      h("span", { class: "status", id: "status", role: "status" }, statusText(m, myTurn, window)),
+      h("span", { class: "muted", id: "move-no" }, t("move", { n: m.move })),
       seatsBar);
 
-    const board = h("section", { class: "board", id: "board" });
-    // a click on a piece of the board: one matching move is made, several are highlighted
-    const choose = (fn) => {
-      const matches = mineLegal.filter((a) => fn(a.action, a.label));
-      if (matches.length === 1) return send(matches[0].action);
-      if (!matches.length) return;
-      only = { move: m.move, keys: new Set(matches.map((a) => JSON.stringify(a.action))) };
-      paint();
-      page.querySelector("#actions")?.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    };
-    if (only && only.move !== m.move) only = null;
-    renderView(board, tb.game, m.view, { seat: m.seat, names, legal: mineLegal, act: send, choose, lang: lang(), actors: m.actors });
+    const ctx = { seat: m.seat, names: seatName, legal: mineLegal, lang: lang(), actors: m.actors, window, t };
+    const boardView = viewElement(tb.game, m.view, ctx);
+    const board = h("section", { class: "board", id: "board", role: "region", "aria-label": t("board") }, boardView);
 
-    const actions = h("section", { class: "actions panel", id: "actions" });
-    actions.append(h("h2", {}, m.seat === null ? t("spectator") : t("actions")));
-    if (m.window) {
-      actions.append(h("p", { class: "window", id: "window" }, t("windowOpen", { s: Math.ceil(m.window.seconds_left) })));
+    // the bar: what is happening, the countdown, the move being built
+    const bar = h("section", { class: `bar ${window ? "window-open" : ""}`, id: "bar", "aria-label": t("bar") });
+    if (!m.result) bar.append(h("p", { class: "bar-status" }, statusText(m, myTurn, window)));
+    if (window) {
+      const about = window.about;
+      const what = about?.card && got ? got.w(`card.${about.card}`, {}, about.card) : "";
+      const by = about && about.seat !== undefined && about.seat !== null ? seatName[about.seat] : "";
+      bar.append(h("div", { class: "timer", role: "timer", id: "window", "aria-label": window.seconds_left === null ? t("windowWaiting") : t("windowOpen", { s: Math.ceil(window.seconds_left) }) },
+        h("span", { class: "timer-fill", "data-timer": "window" }),
+        h("span", { class: "timer-text" }, [what, by].filter(Boolean).join(" · "), " ", window.seconds_left === null ? "" : h("span", { "data-timer-s": "window" }, `${Math.ceil(window.seconds_left)} s`))));
     }
-    if (m.answered) actions.append(h("p", { class: "muted" }, t("answered")));
-    if (m.result) {
-      const w = (m.result.winners || []).map((i) => names[i]).join(", ");
-      actions.append(h("div", { class: "result", id: "result" },
-        h("strong", {}, t("over")), h("p", {}, `${t("winners")}: ${w}`),
-        m.result.text ? h("p", {}, m.result.text) : null,
-        h("a", { href: `/r/${tableId}`, "data-link": true, class: "button" }, t("replay"))));
-    } else if (mineLegal.length) {
-      const shown = only ? mineLegal.filter((a) => only.keys.has(JSON.stringify(a.action))) : mineLegal;
-      if (only) {
-        actions.append(h("button", { type: "button", class: "ghost small", id: "all-moves", onclick: () => { only = null; paint(); } },
-          `← ${t("allMoves", { n: mineLegal.length })}`));
-      }
-      const groups = new Map();
-      for (const a of shown) {
-        const k = a.action.type;
-        if (!groups.has(k)) groups.set(k, []);
-        groups.get(k).push(a);
-      }
-      for (const [type, list] of groups) {
-        actions.append(h("div", { class: "action-group", dataset: { type } },
-          list.map((a) => h("button", { type: "button", class: "action", dataset: { action: JSON.stringify(a.action) }, onclick: () => send(a.action) }, a.label))));
-      }
-    } else if (m.seat !== null && !m.answered) {
-      actions.append(h("p", { class: "muted" }, t("noActions")));
+    if (m.answered) bar.append(h("p", { class: "muted" }, t("answered")));
+    if (sending) bar.append(h("p", { class: "muted" }, t("sending")));
+    if (sel && sel.picked.length) {
+      bar.append(h("p", { class: "building", id: "building" }, t("building"), ": ",
+        sel.picked.map((k) => got?.mod?.keyLabel?.(k, m.view, { w: got.w, t, names: seatName, seat: m.seat }) ?? pickedName(k)).join(" + ")));
+    }
+    const choices = barChoices(m, got, board);
+    const buttons = h("div", { class: "bar-buttons" });
+    for (const c of choices) {
+      buttons.append(h("button", { type: "button", class: `choice ${c.urgent ? "urgent" : ""}`, "data-pick": c.key, "data-key": `choice-${c.key}` }, c.label));
+    }
+    if (sel?.pending) {
+      buttons.append(h("button", { type: "button", class: "primary", id: "confirm", "data-cmd": "confirm", onclick: () => send(sel.pending.action) }, `${t("confirm")}: ${sel.pending.label}`));
+    }
+    if (sel?.picked.length) {
+      buttons.append(h("button", { type: "button", class: "ghost", id: "cancel", "data-cmd": "cancel", onclick: () => { resetSelection(); paint(false); } }, t("cancel")));
+    }
+    bar.append(buttons);
+    if (m.result) bar.append(endScreen(m.result, tb, m.view, { names: seatName, seat: m.seat, tableId, go, got }));
+
+    // the fallback: every move as a button, folded
+    const actions = h("section", { class: "actions panel", id: "actions" });
+    if (!m.result && mineLegal.length) {
+      const list = h("div", { class: "move-list" }, (sel?.all || []).map((a) => h("button", {
+        type: "button", class: "action", "data-key": `mv-${actionKey(a.action)}`, "data-cmd": "move", dataset: { action: JSON.stringify(a.action) }, disabled: sending, onclick: () => send(a.action),
+      }, a.label)));
+      // folded, unless the board cannot make these moves (a game with no picks() of its own)
+      const onBoard = sel && sel.moves.length > 0;
+      actions.append(h("details", { class: "all-moves", id: "all-moves", open: !onBoard }, h("summary", {}, t("allMoves", { n: mineLegal.length })), list));
+    } else if (m.seat !== null && !m.answered && !m.result) {
+      actions.append(h("p", { class: "muted" }, m.seat === null ? t("spectator") : t("noActions")));
+    }
+    if (m.seat === null) actions.append(h("p", { class: "muted" }, t("spectator")));
+    if (tb.status === "open") {
+      const link = location.origin + location.pathname;
+      actions.append(h("p", { class: "share" }, t("share"), ": ", h("code", {}, link), " ",
+        h("button", { type: "button", class: "ghost small", id: "copy-link", onclick: () => navigator.clipboard?.writeText(link).then(() => flash(t("copied"))) }, t("copy"))));
     }
     if (m.seat !== null && !m.result) {
+      const link = `${location.origin}${location.pathname}#seat=${tokenFor(tableId)}`;
+      actions.append(h("details", { class: "share", "data-key": "seat-link-box" }, h("summary", {}, t("seatLink")),
+        h("p", { class: "muted" }, t("seatLinkHelp")), h("code", { id: "seat-link" }, link)));
       actions.append(h("button", { type: "button", class: "ghost small", id: "leave", onclick: async () => {
         try {
           await api(`/tables/${tableId}/leave`, { method: "POST", token: tokenFor(tableId) });
@@ -192,40 +364,124 @@ export function showTable(root, tableId, go) {
         } catch (e) { flash(errorText(e.code, e.message)); }
       } }, t("leave")));
     }
-    if (tb.status === "open") {
-      actions.append(h("p", { class: "share" }, t("share"), ": ", h("code", {}, location.href)));
-    }
-    if (m.seat !== null && !m.result) {
-      const link = `${location.origin}${location.pathname}#seat=${tokenFor(tableId)}`;
-      actions.append(h("details", { class: "share" }, h("summary", {}, t("seatLink")),
-        h("p", { class: "muted" }, t("seatLinkHelp")), h("code", { id: "seat-link" }, link)));
-    }
 
-    const logBox = h("section", { class: "log panel", id: "log" }, h("h2", {}, t("log")),
-      h("ol", {}, log.slice(-80).map((e) => h("li", { dataset: { kind: e.kind } }, e.text))));
-    page.append(head, h("div", { class: "table-body" }, board, h("div", { class: "side" }, actions, logBox)));
-    const ol = logBox.querySelector("ol");
-    ol.scrollTop = ol.scrollHeight;
+    // the view's raw fields, for developers only
+    actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
+      onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));
+
+    const lastGroup = log.length ? log[log.length - 1].group : -1;
+    const lines = [];
+    let prev = null;
+    for (const e of log.slice(-120)) {
+      if (prev !== null && e.group !== prev) lines.push(h("li", { class: "sep", "data-key": `sep-${e.n}`, "aria-hidden": "true" }));
+      prev = e.group;
+      // the seat an event is about gives the line its colour
+      const who = typeof e.data?.player === "number" ? e.data.player : null;
+      lines.push(h("li", { class: `${e.group === lastGroup ? "last" : ""} ${who !== null ? `by seat-c${who % 10}` : ""}`, "data-key": `e${e.n}`, dataset: { kind: e.kind } }, got ? nameSeats(e.text, got.w, seatName) : e.text));
+    }
+    // role=log (polite): a screen reader reads the lines the patch appends, not the old ones
+    const logBox = h("section", { class: "log panel", id: "log" }, h("h2", { id: "log-title" }, t("log")),
+      h("div", { role: "log", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
+
+    const tree = h("div", { class: `table-page ${myTurn ? "my-turn" : ""}` }, head,
+      h("div", { class: "table-body" }, board, h("div", { class: "right" }, bar, h("div", { class: "side" }, actions, logBox))));
+    const now = performance.now();
+    const ol = page.querySelector("#log-lines");
+    const atBottom = !ol || ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+    const focusedKey = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+    if (!painted) {
+      page.append(...tree.childNodes);
+      painted = true;
+    } else {
+      // what the last move changed stays marked until the next move (the innermost keyed
+      // components only: a player's whole area is not "what changed")
+      const touched = [];
+      patch(page, tree, fromServer && m.events.length ? (el) => {
+        if (el.closest && el.closest("#board") && el.dataset.key) touched.push(el);
+      } : null);
+      if (touched.length) {
+        recent.clear();
+        for (const el of page.querySelectorAll("#board .last-move")) el.classList.remove("last-move");
+        for (const el of touched) {
+          if (!touched.some((o) => o !== el && el.contains(o))) recent.set(el.dataset.key, now + FLASH_MS);
+        }
+      }
+    }
+    decorate(now);
+    // the focused component went away in the update: focus its replacement (same key), so a
+    // keyboard user keeps their place
+    if (focusedKey && (document.activeElement === document.body || !document.activeElement)) {
+      const again = page.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
+      if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
+    }
+    const ol2 = page.querySelector("#log-lines");
+    if (ol2 && atBottom) ol2.scrollTop = ol2.scrollHeight;
+    tick();
+  };
+
+  const pickedName = (k) => k.split(":").slice(1).join(":");
+
+  // light what can be picked now, mark what is picked and what just changed
+  const decorate = (now) => {
+    const open = sel ? sel.open() : new Map();
+    const anyPicked = !!sel?.picked.length;
+    for (const el of page.querySelectorAll("#board [data-pick]:not(option), #bar [data-pick]")) {
+      const picked = pickedEls.includes(el.dataset.key);
+      const lit = !sending && open.has(el.dataset.pick);
+      el.classList.toggle("lit", lit && !picked);
+      el.classList.toggle("target", lit && anyPicked && !picked);
+      el.classList.toggle("picked", picked);
+      el.setAttribute("aria-pressed", picked ? "true" : "false");
+      if (lit || picked) {
+        el.removeAttribute("aria-disabled");
+        el.tabIndex = 0;
+      } else {
+        el.setAttribute("aria-disabled", "true");
+        el.tabIndex = -1;
+      }
+    }
+    for (const [k, until] of recent) {
+      const el = page.querySelector(`#board [data-key="${CSS.escape(k)}"]`);
+      if (!el) continue;
+      el.classList.add("last-move");
+      if (until > now) el.classList.add("changed");
+    }
   };
 
   // the countdowns tick locally between messages
-  countdown = setInterval(() => {
+  const tick = () => {
+    if (!last) return;
+    const gone = (performance.now() - (last.receivedAt || 0)) / 1000;
     for (const el of page.querySelectorAll(".clock[data-left]")) {
-      const left = Math.max(0, Number(el.dataset.left) - 1);
-      el.dataset.left = left;
-      el.textContent = `${Math.ceil(left)} s`;
+      el.textContent = `${Math.max(0, Math.ceil(Number(el.dataset.left) - gone))} s`;
     }
-    const w = page.querySelector("#window");
-    if (w && last?.window) {
-      last.window.seconds_left = Math.max(0, last.window.seconds_left - 1);
-      w.textContent = t("windowOpen", { s: Math.ceil(last.window.seconds_left) });
+    if (last.window) {
+      const left = Math.max(0, last.window.seconds_left - gone);
+      const total = last.table?.settings?.window_seconds || Math.max(last.window.seconds_left, 1);
+      for (const el of page.querySelectorAll("[data-timer]")) el.style.width = `${Math.min(100, (100 * left) / total)}%`;
+      for (const el of page.querySelectorAll("[data-timer-s]")) el.textContent = `${Math.ceil(left)} s`;
     }
-  }, 1000);
+  };
+  const ticker = setInterval(tick, 250);
+  const cleaner = setInterval(() => {
+    const now = performance.now();
+    let any = false;
+    for (const [k, until] of recent) {
+      if (until < now) {
+        any = true;
+        page.querySelector(`#board [data-key="${CSS.escape(k)}"]`)?.classList.remove("changed");
+      }
+    }
+    return any;
+  }, 500);
 
   start();
   return () => {
     closed = true;
-    clearInterval(countdown);
+    clearInterval(ticker);
+    clearInterval(cleaner);
+    document.removeEventListener("keydown", onKey);
+    joinBox?.remove();
     if (ws) ws.close();
   };
 }

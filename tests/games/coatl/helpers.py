@@ -8,7 +8,8 @@ from ludoteca.games.coatl import GAME
 from ludoteca.games.coatl.actions import KeepStarting
 from ludoteca.games.coatl.cards import COLOURS, PTYPE_BY_ID, TEMPLE_BY_ID
 from ludoteca.games.coatl.constants import BODY, HEAD, TAIL, piece
-from ludoteca.games.coatl.model import TURN, Coatl
+from ludoteca.games.coatl.model import Coatl
+from ludoteca.games.coatl.phases import Phase
 from ludoteca.games.coatl.state import CoatlState
 from ludoteca.games.coatl.supply import fill_empty_spaces
 
@@ -48,7 +49,7 @@ def started(n: int = 3, seed: int = 1, **options: Any) -> CoatlState:
             card = pl.hand.pop()
             s.discard.append(card)
         s.apply(p, KeepStarting())
-    assert s.phase == TURN and s.current == 0
+    assert s.phase == Phase.TURN and s.current == 0
     return s
 
 

@@ -17,7 +17,7 @@ from ludoteca.games.coatl.actions import (
     StartCoatl,
     TakePieces,
 )
-from ludoteca.games.coatl.model import ASSEMBLY, TEMPLE, TURN
+from ludoteca.games.coatl.phases import Phase
 
 from .helpers import (
     TM,
@@ -39,11 +39,11 @@ def test_start_a_coatl_and_keep_assembling() -> None:
     s = started(2)
     give_pieces(s, 0, pieces("hY bR bR"))
     s.apply(0, StartCoatl(P("hY")))
-    assert s.phase == ASSEMBLY and s.actors == (0,)
+    assert s.phase == Phase.ASSEMBLY and s.actors == (0,)
     assert [c.pieces for c in s.players[0].coatls] == [[P("hY")]]
     s.apply(0, AddPiece(0, P("bR"), BACK))
     s.apply(0, EndAssembly())
-    assert s.actors == (1,) and s.phase == TURN
+    assert s.actors == (1,) and s.phase == Phase.TURN
     assert s.players[0].board == [P("bR")]
 
 
@@ -190,14 +190,14 @@ def test_finish_scores_and_temple_must_be_fulfilled_if_possible() -> None:
     give_pieces(s, 0, pieces("tB"))
     s.apply(0, AddPiece(0, P("tB"), BACK))
     s.apply(0, FinishCoatl(0))
-    assert s.phase == TEMPLE
+    assert s.phase == Phase.TEMPLE
     legal = s.legal_actions(0)
     assert ChooseTemple(TM("absent-k-length-8")) in legal
     assert all(isinstance(a, ChooseTemple) for a in legal)  # no way round it
     s.apply(0, ChooseTemple(TM("absent-k-length-8")))
     c = s.players[0].coatls[0]
     assert c.done and c.temple == TM("absent-k-length-8")
-    assert s.phase == ASSEMBLY
+    assert s.phase == Phase.ASSEMBLY
     # three yellow (2) + the Temple with one condition met, no black (3)
     assert s.view(1)["players"][0]["score"] == 2 + 3
 
@@ -228,7 +228,7 @@ def test_no_temple_when_none_fits() -> None:
     give_pieces(s, 0, pieces("tY"))
     s.apply(0, AddPiece(0, P("tY"), BACK))
     s.apply(0, FinishCoatl(0))
-    assert s.phase == ASSEMBLY and s.players[0].coatls[0].temple == -1
+    assert s.phase == Phase.ASSEMBLY and s.players[0].coatls[0].temple == -1
     assert s.players[0].coatls[0].done
 
 
@@ -294,7 +294,7 @@ def test_more_pieces_after_a_card_raise_its_score_at_the_end() -> None:
     s.apply(0, AddPiece(0, P("bY"), BACK))
     s.apply(0, AddPiece(0, P("tY"), BACK))
     s.apply(0, FinishCoatl(0))
-    if s.phase == TEMPLE:
+    if s.phase == Phase.TEMPLE:
         s.apply(0, s.legal_actions(0)[0])
     c = s.players[0].coatls[0]
     from ludoteca.games.coatl.patterns import prophecy_points
@@ -314,7 +314,8 @@ def test_fulfilled_cards_stay_visible() -> None:
     s.apply(0, FinishCoatl(0))
     s.apply(0, ChooseTemple(TM("absent-k-length-8")))
     seen = s.view(1)["players"][0]["coatls"][0]
-    assert seen["prophecies"] == [T("colour-count-y")] and seen["temple"] == TM("absent-k-length-8")
+    assert seen["prophecies"] == ["colour-count-y"] and seen["temple"] == "absent-k-length-8"
+    assert seen["pieces"] == ["yellow_head", "yellow_body", "yellow_body", "blue_tail"]
     assert seen["done"] is True
 
 

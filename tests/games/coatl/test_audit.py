@@ -22,7 +22,8 @@ from ludoteca.games.coatl.actions import (
 )
 from ludoteca.games.coatl.cards import parse_prophecies, parse_temples
 from ludoteca.games.coatl.constants import BODY
-from ludoteca.games.coatl.model import TEMPLE
+from ludoteca.games.coatl.names import PROPHECY_IDS
+from ludoteca.games.coatl.phases import Phase
 from ludoteca.games.coatl.state import CoatlState
 from ludoteca.testing.conformance import check_same_information
 
@@ -59,7 +60,7 @@ def test_a_card_taken_face_up_stays_known_in_the_takers_hand() -> None:
     the deck). Now view shows it as `shown` and every re-deal keeps it in the taker's hand."""
     s, card = _took_from_display()
     for p in (1, 2, None):
-        assert s.view(p)["players"][0]["shown"] == [card]
+        assert s.view(p)["players"][0]["shown"] == [PROPHECY_IDS[card]]
     assert "hand" not in s.view(1)["players"][0]  # the rest of the hand stays hidden
     for p in (1, 2):
         for k in range(20):
@@ -104,8 +105,12 @@ def test_no_sacrifice_tokens_are_shown_without_the_option() -> None:
     off nobody holds a token. Finding: views showed three live tokens in every such game."""
     s = started(2, sacrifice_tokens=False)
     for pl in s.view(0)["players"]:
-        assert pl["tokens"] == [False, False, False]
-    assert started(2).view(0)["players"][0]["tokens"] == [True, True, True]
+        assert pl["tokens"] == {"perfect_pick": False, "vision": False, "promise": False}
+    assert started(2).view(0)["players"][0]["tokens"] == {
+        "perfect_pick": True,
+        "vision": True,
+        "promise": True,
+    }
 
 
 # -- end of the game ---------------------------------------------------------------------------
@@ -134,7 +139,7 @@ def test_a_third_coatl_after_the_bodies_ran_out_changes_nothing() -> None:
     assert s.actors == (2,)
     s.apply(2, AddPiece(2, P("tY"), BACK))
     s.apply(2, FinishCoatl(2))
-    if s.phase == TEMPLE:
+    if s.phase == Phase.TEMPLE:
         s.apply(2, s.legal_actions(2)[0])
     assert s.end == "bodies" and s.trigger == 1 and s.final == final[1:]  # seat 0's turn now
     assert s.actors == (0,) and s.actions_left == 1
@@ -201,7 +206,7 @@ def test_the_temple_may_come_from_hand_or_table_when_both_fit() -> None:
     give_pieces(s, 0, pieces("tY"))
     s.apply(0, AddPiece(0, P("tY"), BACK))
     s.apply(0, FinishCoatl(0))
-    assert s.phase == TEMPLE
+    assert s.phase == Phase.TEMPLE
     legal = s.legal_actions(0)
     assert ChooseTemple(TM("absent-k-length-8")) in legal
     assert ChooseTemple(TM("absent-b-length-10")) in legal

@@ -9,7 +9,7 @@ from ludoteca.games.coatl.actions import (
     TakeProphecy,
 )
 from ludoteca.games.coatl.constants import BODY
-from ludoteca.games.coatl.model import OVER, TEMPLE
+from ludoteca.games.coatl.phases import Phase
 from ludoteca.games.coatl.state import CoatlState
 
 from .helpers import TM, P, T, build, give_pieces, pieces, set_supply, started, types
@@ -30,7 +30,7 @@ def finish_third(s: CoatlState, p: int) -> None:
     give_pieces(s, p, pieces("tY"))
     s.apply(p, AddPiece(2, P("tY"), BACK))
     s.apply(p, FinishCoatl(2))
-    if s.phase == TEMPLE:
+    if s.phase == Phase.TEMPLE:
         s.apply(p, s.legal_actions(p)[0])
 
 
@@ -98,7 +98,7 @@ def test_bodies_run_out_everyone_equal_turns_then_one_more() -> None:
         p = s.actors[0]
         assert s.actions_left == 1
         s.apply(p, s.legal_actions(p)[0])
-        if s.phase != OVER and s.actors[0] == p and s.actions_left == 1:
+        if s.phase != Phase.OVER and s.actors[0] == p and s.actions_left == 1:
             # a chain (e.g. taking Prophecies) goes on: finish it
             while not s.is_over and s.actors[0] == p:
                 legal = s.legal_actions(p)
@@ -110,7 +110,7 @@ def test_bodies_run_out_everyone_equal_turns_then_one_more() -> None:
 
 # -- scoring and tie-breaks --------------------------------------------------------------------
 def ended(s: CoatlState) -> CoatlState:
-    s.phase = OVER
+    s.phase = Phase.OVER
     s.end = "coatl"
     return s
 
@@ -170,6 +170,19 @@ def test_second_tiebreak_most_valuable_coatl() -> None:
     assert r.details["cards_beside"] == [2, 2]
     assert r.details["best_coatl"] == [6, 4]
     assert r.winners == (0,) and r.ranking == (1, 2)
+
+
+def test_the_cards_beside_break_the_tie_before_the_best_coatl() -> None:
+    """The tie-breaks in the text's order: '1.' the cards beside decide before '2.' the most
+    valuable Coatl is looked at, even when the second would name the other player."""
+    s = started(2)
+    build(s, 0, "hY bY bY bY bY tY", [T("colour-count-y")], done=True)  # 6 yellow: 5
+    build(s, 1, "hR bR bR tR", [T("colour-count-r")], done=True)  # 4 red: 3
+    build(s, 1, "hG bG tG", [T("colour-count-g")], done=True)  # 3 green: 2
+    r = ended(s).result()
+    assert r.scores == (5, 5)
+    assert r.details["cards_beside"] == [1, 2] and r.details["best_coatl"] == [5, 3]
+    assert r.winners == (1,) and r.ranking == (2, 1)
 
 
 def test_full_tie_is_shared() -> None:

@@ -5,6 +5,7 @@ import random
 
 from ludoteca.games.coatl import GAME
 from ludoteca.games.coatl.actions import DrawProphecy, StopTaking
+from ludoteca.games.coatl.names import PROPHECY_IDS, TEMPLE_IDS
 from ludoteca.games.coatl.state import CoatlState
 
 from .helpers import started
@@ -29,8 +30,8 @@ def midgame(seed: int, n: int = 3, steps: int = 80) -> CoatlState:
 def test_view_hides_other_hands_and_shows_own() -> None:
     s = started(3)
     v = s.view(1)
-    assert v["players"][1]["hand"] == s.players[1].hand
-    assert v["players"][1]["temples"] == s.players[1].temples
+    assert v["players"][1]["hand"] == [PROPHECY_IDS[t] for t in s.players[1].hand]
+    assert v["players"][1]["temples"] == [TEMPLE_IDS[t] for t in s.players[1].temples]
     for q in (0, 2):
         assert "hand" not in v["players"][q] and "temples" not in v["players"][q]
         assert v["players"][q]["hand_size"] == len(s.players[q].hand)
@@ -104,8 +105,8 @@ def test_determinizations_can_always_be_played_on() -> None:
     """What the rules reveal about a hand holds in every re-deal: a Coatl closed with no card
     beside it proves a fitting Prophecy in hand; a Temple choice with no fitting pile top proves
     a fitting Temple in hand."""
-    from ludoteca.games.coatl.model import ASSEMBLY, TEMPLE
-    from ludoteca.games.coatl.rules import closed_coatl
+    from ludoteca.games.coatl.assembly import closed_coatl
+    from ludoteca.games.coatl.phases import Phase
 
     rng = random.Random(9)
     checked = 0
@@ -113,7 +114,9 @@ def test_determinizations_can_always_be_played_on() -> None:
         s = GAME.new_game(2 + seed % 3, seed)
         while not s.is_over:
             p = s.actors[0]
-            tight = s.phase == TEMPLE or (s.phase == ASSEMBLY and closed_coatl(s.players[p]) >= 0)
+            tight = s.phase == Phase.TEMPLE or (
+                s.phase == Phase.ASSEMBLY and closed_coatl(s.players[p]) >= 0
+            )
             if tight:
                 for q in range(s.num_players):
                     for k in range(3):

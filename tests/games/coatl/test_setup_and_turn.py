@@ -19,7 +19,8 @@ from ludoteca.games.coatl.actions import (
     VisionDone,
 )
 from ludoteca.games.coatl.constants import BODY, HEAD, TAIL
-from ludoteca.games.coatl.model import PROPHECY, SETUP, TURN, VISION
+from ludoteca.games.coatl.names import TEMPLE_IDS
+from ludoteca.games.coatl.phases import Phase
 
 from .helpers import (
     T,
@@ -57,7 +58,8 @@ def test_temples_dealt_and_two_face_up_piles() -> None:
     assert sorted(len(p) for p in s.piles) == [5, 6]
     v = s.view(1)
     assert "temples" not in v["players"][0] and v["players"][0]["temple_hand_size"] == 1
-    assert v["piles"][0]["top"] == s.piles[0][-1] and v["piles"][0]["size"] == len(s.piles[0])
+    top = TEMPLE_IDS[s.piles[0][-1]]
+    assert v["piles"][0]["top"] == top and v["piles"][0]["size"] == len(s.piles[0])
 
 
 def test_six_face_up_prophecies() -> None:
@@ -76,7 +78,7 @@ def test_starting_prophecies_by_seat() -> None:
 def test_keep_up_to_three() -> None:
     """'Cada jogador escolhe até 3 cartas para manter na mão e descarta o restante'."""
     s = GAME.new_game(3, 5)
-    assert s.phase == SETUP and s.actors == (0,)
+    assert s.phase == Phase.SETUP and s.actors == (0,)
     assert KeepStarting() in s.legal_actions(0)  # seat 0 may keep its 3
     s.apply(0, DiscardStarting(s.players[0].hand[0]))  # ... or fewer
     s.apply(0, KeepStarting())
@@ -92,7 +94,7 @@ def test_keep_up_to_three() -> None:
     s.apply(2, DiscardStarting(s.players[2].hand[0]))
     s.apply(2, DiscardStarting(s.players[2].hand[0]))
     s.apply(2, KeepStarting())
-    assert s.phase == TURN
+    assert s.phase == Phase.TURN
 
 
 def test_keep_exactly_three_option() -> None:
@@ -185,7 +187,7 @@ def test_take_one_or_more_prophecies_then_refill_at_end_of_turn() -> None:
     set_hand(s, 0, [])
     card = s.display[1]
     s.apply(0, TakeProphecy(1))
-    assert s.phase == PROPHECY and s.actors == (0,)
+    assert s.phase == Phase.PROPHECY and s.actors == (0,)
     assert s.display[1] == -1  # not refilled during the action
     assert TakeProphecy(1) not in s.legal_actions(0)
     deck = len(s.deck)
@@ -261,12 +263,12 @@ def test_vision_of_the_future() -> None:
     old = s.display[:]
     mine = s.players[0].hand[:]
     s.apply(0, Vision())
-    assert s.phase == VISION
+    assert s.phase == Phase.VISION
     assert all(c in s.discard for c in old) and all(c >= 0 for c in s.display)
     s.apply(0, VisionDiscard(mine[0]))
     assert mine[0] in s.discard
     s.apply(0, VisionDone())
-    assert s.phase == PROPHECY and StopTaking() not in s.legal_actions(0)  # must take one
+    assert s.phase == Phase.PROPHECY and StopTaking() not in s.legal_actions(0)  # must take one
     s.apply(0, DrawProphecy())
     s.apply(0, StopTaking())
     assert s.actors == (1,) and not s.players[0].tokens[1]
@@ -288,7 +290,7 @@ def test_priests_promise() -> None:
     assert s.players[0].promised == [top] and len(s.players[0].temples) == 1
     assert s.actors == (1,)
     # everyone saw which Temple it was: it shows in every view
-    assert s.view(1)["players"][0]["promised"] == [top]
+    assert s.view(1)["players"][0]["promised"] == [TEMPLE_IDS[top]]
 
 
 def test_first_game_without_sacrifice_tokens() -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.games.exploding_kittens import GAME, rules
+from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
-from ludoteca.games.exploding_kittens.cards import CODE, NK
+from ludoteca.games.exploding_kittens.cards import CODE, KEYS, NK
+from ludoteca.games.exploding_kittens.phases import Phase
 from ludoteca.games.exploding_kittens.state import EKState
+from ludoteca.games.exploding_kittens.turns import start_turn
 
 C = CODE
 
@@ -34,26 +36,22 @@ def setup(
     st.discard = []
     st.turns = 0
     st.tturns = [0] * n
-    rules.start_turn(st, cur, 1, False)
+    start_turn(st, cur, 1, False)
     return st
 
 
 def top(st: EKState, k: int = 1) -> list[str]:
-    from ludoteca.games.exploding_kittens.cards import KEYS
-
     return [KEYS[c] for c in reversed(st.pile[-k:])] if k else []
 
 
 def hand(st: EKState, p: int) -> dict[str, int]:
-    from ludoteca.games.exploding_kittens.cards import KEYS
-
     return {KEYS[c]: k for c, k in enumerate(st.hands[p]) if k}
 
 
 def all_pass(st: EKState) -> list[Any]:
     """Everyone still asked in the window passes."""
     events: list[Any] = []
-    while st.phase == 4:
+    while st.phase == Phase.WINDOW:
         for p in list(st.actors):
             events += st.apply(p, A.PASS)
     return events
@@ -61,7 +59,7 @@ def all_pass(st: EKState) -> list[Any]:
 
 def window(st: EKState, nopers: list[int]) -> list[Any]:
     """One window: the seats in `nopers` answer Nope, the others pass."""
-    assert st.phase == 4, "no window is open"
+    assert st.phase == Phase.WINDOW, "no window is open"
     events: list[Any] = []
     for p in list(st.actors):
         events += st.apply(p, A.NOPE_ACT if p in nopers else A.PASS)

@@ -11,6 +11,7 @@ from ludoteca import DataError
 from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
 from ludoteca.games.exploding_kittens.cards import KEYS, load_decks
+from ludoteca.games.exploding_kittens.phases import Phase
 from ludoteca.games.exploding_kittens.state import EKState
 
 from .helpers import C, all_pass, hand, play, setup, top
@@ -72,7 +73,7 @@ def test_determinize_in_defuse_phase_is_playable(n: int) -> None:
     for s in range(60):
         st = GAME.new_game(n, seed=s)
         assert isinstance(st, EKState)
-        while not st.is_over and st.phase != 8:
+        while not st.is_over and st.phase != Phase.DEFUSE:
             p = rng.choice(st.actors)
             st.apply(p, rng.choice(st.legal_actions(p)))
         if st.is_over:
@@ -159,13 +160,13 @@ def test_alter_the_future_decisions_reveal_nothing(pile: list[str]) -> None:
     play(st, "alter_future_3")
     all_pass(st)
     seen = []
-    while st.phase == 7:
+    while st.phase == Phase.ALTER:
         seen.append(st.view(1)["phase"])
         legal = st.legal_actions(0)
         st.apply(0, legal[0])
     assert seen == ["alter", "alter"]
     assert sorted(top(st, 3)) == sorted(pile[:3])
-    assert st.phase == 0 and st.cur == 0
+    assert st.phase == Phase.MAIN and st.cur == 0
 
 
 def test_deck_data_must_be_exact() -> None:
@@ -324,7 +325,7 @@ def test_five_card_combo_may_take_back_its_own_card() -> None:
     for c in sorted(cards, key=lambda k: C[k]):
         st.apply(0, A.FivePick(C[c]))
     st.discard.insert(0, C["defuse"])
-    assert st.phase == 4
+    assert st.phase == Phase.WINDOW
     all_pass(st)
     assert {a.card for a in st.legal_actions(0)} == {C[c] for c in [*cards, "defuse"]}  # type: ignore[attr-defined]
     st.apply(0, A.Take(C["favor"]))
@@ -366,4 +367,4 @@ def test_alter_one_card_pile_asks_nothing() -> None:
     st = setup(2, {0: ["alter_future_3"]}, ["exploding_kitten"])
     play(st, "alter_future_3")
     all_pass(st)
-    assert st.phase == 0 and st.actors == (0,)
+    assert st.phase == Phase.MAIN and st.actors == (0,)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.games.exploding_kittens import actions as A
+from ludoteca.games.exploding_kittens.phases import Phase
 
 from .helpers import C, all_pass, hand, play, setup, top
 
@@ -175,7 +176,7 @@ def test_favor_target_chooses() -> None:
     assert set(st.legal_actions(1)) == {A.Give(C["cat_red"]), A.Give(C["defuse"])}
     st.apply(1, A.Give(C["defuse"]))
     assert hand(st, 0) == {"defuse": 1} and hand(st, 1) == {"cat_red": 1}
-    assert st.cur == 0 and st.phase == 0
+    assert st.cur == 0 and st.phase == Phase.MAIN
 
 
 def test_favor_clock_gives_the_cheapest_card() -> None:
@@ -247,12 +248,12 @@ def test_alter_the_future(card: str, k: int) -> None:
     st = setup(3, {0: [card]}, PILE)
     play(st, card)
     all_pass(st)
-    assert st.phase == 7
+    assert st.phase == Phase.ALTER
     want = list(reversed(PILE[:k]))
     for c in want[:-1]:
         assert A.AlterPick(C[c]) in st.legal_actions(0)
         st.apply(0, A.AlterPick(C[c]))
-    assert st.phase == 0
+    assert st.phase == Phase.MAIN
     assert top(st, len(PILE)) == want + PILE[k:]
     assert st.view(0)["known_pile"] == [[i, c] for i, c in enumerate(want)]
 
@@ -284,7 +285,7 @@ def test_bury_printed_option() -> None:
     )
     play(st, "bury")
     all_pass(st)
-    assert st.phase == 9 and st.view(0)["limbo"] == "hidden"
+    assert st.phase == Phase.BURY and st.view(0)["limbo"] == "hidden"
     st.apply(0, A.BuryAt(1))
     assert top(st, 3) == ["skip", "exploding_kitten", "favor"] and st.cur == 1
     assert st.view(0)["known_pile"] == []
@@ -312,7 +313,7 @@ def test_every_action_card_can_be_noped() -> None:
     """Each action card opens a window; a Nope cancels its effect."""
     st = setup(2, {0: ["attack"], 1: ["nope"]}, PILE)
     play(st, "attack")
-    assert st.phase == 4 and set(st.actors) == {0, 1}
+    assert st.phase == Phase.WINDOW and set(st.actors) == {0, 1}
     st.apply(0, A.PASS)
     st.apply(1, A.NOPE_ACT)
     all_pass(st)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.games.exploding_kittens import actions as A
+from ludoteca.games.exploding_kittens.phases import Phase
 
 from .helpers import C, all_pass, hand, setup, window
 
@@ -64,9 +65,9 @@ def test_triple_named_card_given() -> None:
     st = setup(3, {0: ["cat_tabby"] * 3, 1: ["defuse", "skip"]}, PILE)
     st.apply(0, A.Triple(C["cat_tabby"], 0))
     st.apply(0, A.Target(1))
-    assert st.phase == 2, "after the target comes the named card"
+    assert st.phase == Phase.NAME, "after the target comes the named card"
     st.apply(0, A.Name(C["defuse"]))
-    assert st.phase == 4, "the name is chosen before the window opens"
+    assert st.phase == Phase.WINDOW, "the name is chosen before the window opens"
     ev = all_pass(st)
     assert hand(st, 0) == {"defuse": 1} and hand(st, 1) == {"skip": 1}
     assert [e.kind for e in ev] == ["ask_hit"]
@@ -95,7 +96,7 @@ def test_five_different_cards() -> None:
     for c in ("cat_black", "cat_white", "cat_grey", "cat_red", "cat_wild"):
         assert A.FivePick(C[c]) in st.legal_actions(0)
         st.apply(0, A.FivePick(C[c]))
-    assert st.phase == 4
+    assert st.phase == Phase.WINDOW
     all_pass(st)
     assert A.Take(C["defuse"]) in st.legal_actions(0)
     st.apply(0, A.Take(C["defuse"]))

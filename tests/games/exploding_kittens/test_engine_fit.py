@@ -8,7 +8,8 @@ import pytest
 
 from ludoteca import DataError, InvalidOptions
 from ludoteca.games.exploding_kittens import GAME
-from ludoteca.games.exploding_kittens.cards import KEYS, load_cards, load_decks
+from ludoteca.games.exploding_kittens.cards import KEYS, KITTEN, load_cards, load_decks
+from ludoteca.games.exploding_kittens.phases import Phase
 from ludoteca.games.exploding_kittens.state import EKState
 
 OPTION_SETS = [
@@ -23,8 +24,8 @@ def play_random(n: int, seed: int, rng: random.Random, options: dict[str, object
     assert isinstance(st, EKState)
     steps = 0
     while not st.is_over:
-        if st.phase == 0:  # between turns (a turn starts): kittens = players still in - 1
-            assert st.pile.count(1) == len(st.alive_t) - 1
+        if st.phase == Phase.MAIN:  # between turns (a turn starts): kittens = players still in - 1
+            assert st.pile.count(KITTEN) == len(st.alive_t) - 1
         p = rng.choice(st.actors)
         st.apply(p, rng.choice(st.legal_actions(p)))
         st.check_invariants()

@@ -7,6 +7,7 @@ import random
 
 from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
+from ludoteca.games.exploding_kittens.phases import Phase
 from ludoteca.games.exploding_kittens.state import EKState
 
 from .helpers import C, all_pass, hand, play, setup
@@ -46,7 +47,7 @@ def test_views_do_not_depend_on_what_p_cannot_see() -> None:
     """States that differ only in others' hands and the unseen pile give the same view(p)."""
     for st in random_states(4, range(40)):
         for p in range(4):
-            if st.phase == 4:
+            if st.phase == Phase.WINDOW:
                 continue
             other = st.determinize(p, random.Random(1))
             # swap two unseen cards between others / pile: p's view must not move

@@ -6,6 +6,7 @@ import pytest
 
 from ludoteca import IllegalAction
 from ludoteca.games.exploding_kittens import actions as A
+from ludoteca.games.exploding_kittens.phases import Phase
 
 from .helpers import C, all_pass, hand, play, setup, window
 
@@ -60,7 +61,7 @@ def test_one_nope_counts_per_window() -> None:
     assert st.nopes == 1
     assert hand(st, 3) == {}, "seat 3 comes first after the active seat 2"
     assert hand(st, 0) == {"nope": 1}
-    assert st.phase == 4 and set(st.actors) == {0, 1, 2, 3}
+    assert st.phase == Phase.WINDOW and set(st.actors) == {0, 1, 2, 3}
 
 
 def test_active_player_first_in_order() -> None:
@@ -98,10 +99,10 @@ def test_noped_targeted_card_keeps_target_choice() -> None:
     """Targets are chosen before the window opens."""
     st = setup(3, {0: ["favor"], 1: ["nope", "cat_red"]}, PILE)
     play(st, "favor", target=1)
-    assert st.phase == 4 and st.view(2)["pending"]["target"] == 1
+    assert st.phase == Phase.WINDOW and st.view(2)["pending"]["target"] == 1
     window(st, [1])
     all_pass(st)
-    assert st.phase == 0 and hand(st, 1) == {"cat_red": 1}
+    assert st.phase == Phase.MAIN and hand(st, 1) == {"cat_red": 1}
 
 
 def test_last_card_nope_then_favor_gives_nothing() -> None:
@@ -111,4 +112,17 @@ def test_last_card_nope_then_favor_gives_nothing() -> None:
     window(st, [1])
     window(st, [0])
     ev = all_pass(st)
-    assert "empty_hand" in [e.kind for e in ev] and st.phase == 0
+    assert "empty_hand" in [e.kind for e in ev] and st.phase == Phase.MAIN
+
+
+def test_a_pair_on_a_target_whose_last_card_was_a_nope_steals_nothing() -> None:
+    """Decision 8: the target spent their last card on a Nope that was itself Noped; the pair
+    takes effect on an empty hand and nothing moves."""
+    st = setup(3, {0: ["cat_red", "cat_red", "nope"], 1: ["nope"]}, PILE)
+    st.apply(0, A.Pair(C["cat_red"], 0))
+    st.apply(0, A.Target(1))
+    window(st, [1])
+    window(st, [0])
+    ev = all_pass(st)
+    assert [e.kind for e in ev] == ["empty_hand"] and ev[0].data == {"player": 1}
+    assert st.phase == Phase.MAIN and hand(st, 0) == {} and hand(st, 1) == {}

@@ -8,6 +8,7 @@ from ludoteca import IllegalAction, InvalidAction, InvalidOptions
 from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
 from ludoteca.games.exploding_kittens.cards import CODE, DECKS, KEYS
+from ludoteca.games.exploding_kittens.phases import Phase
 
 from .helpers import C, all_pass, hand, play, setup, top
 
@@ -56,7 +57,7 @@ def test_play_many_cards_then_draw() -> None:
     for card in ("see_future_3", "shuffle", "swap_top_bottom"):
         play(st, card)
         all_pass(st)
-        assert st.cur == 0 and st.phase == 0
+        assert st.cur == 0 and st.phase == Phase.MAIN
     st.apply(0, A.DRAW)
     assert st.hn[0] == 1 and st.cur == 1
 
@@ -86,7 +87,7 @@ def test_defuse_puts_kitten_anywhere(position: int) -> None:
         3, {0: ["defuse"]}, ["exploding_kitten", "skip", "favor", "shuffle", "exploding_kitten"]
     )
     st.apply(0, A.DRAW)
-    assert st.phase == 8 and st.actors == (0,)
+    assert st.phase == Phase.DEFUSE and st.actors == (0,)
     assert st.legal_actions(0) == [A.DefuseAt(i) for i in range(5)]
     st.apply(0, A.DefuseAt(position))
     assert top(st, 5)[position] == "exploding_kitten"
@@ -168,12 +169,12 @@ def test_kitten_cannot_be_noped() -> None:
     )
     st.apply(0, A.DRAW)
     assert st.is_over is False and not st.alive[0]
-    assert st.phase == 0 and st.actors == (1,)
+    assert st.phase == Phase.MAIN and st.actors == (1,)
     st2 = setup(3, {0: ["nope", "defuse"], 1: ["nope"]}, ["exploding_kitten", "exploding_kitten"])
     st2.apply(0, A.DRAW)
     assert st2.actors == (0,) and all(type(a) is A.DefuseAt for a in st2.legal_actions(0))
     st2.apply(0, A.DefuseAt(0))
-    assert st2.phase == 0, "a Defuse opens no window: nobody can Nope it"
+    assert st2.phase == Phase.MAIN, "a Defuse opens no window: nobody can Nope it"
 
 
 def test_turn_order_survives_elimination() -> None:

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from ludoteca.engine import visible_events
 from ludoteca.games.nine_domains import GAME
 from ludoteca.games.nine_domains.actions import Place
-from ludoteca.games.nine_domains.cards import CARDS
-from ludoteca.games.nine_domains.state import EMPTY, PLACING, NineDomainsState
+from ludoteca.games.nine_domains.cards import CARDS, EMPTY
+from ludoteca.games.nine_domains.phases import Phase
+from ludoteca.games.nine_domains.state import NineDomainsState
 
 from .helpers import setup
 
@@ -110,7 +111,7 @@ def test_views_never_show_unplayed_opponent_specials(seed: int, steps: int, deal
         }
         for card in _unseen_specials(s, q) - mine:
             assert f'"{card}"' not in text, f"view({p}) shows the opponent's unplayed {card}"
-        if s.phase == PLACING:
+        if s.phase == Phase.PLACE:
             assert "placed" not in s.view(p)["players"][q]
         d = s.determinize(p, random.Random(seed))
         assert dump(d.view(p)) == text

@@ -48,11 +48,12 @@ def test_chiado_scares() -> None:
 
 
 def test_bola_de_pelo_hits_every_enemy_separately() -> None:
-    """Bola de Pelo (offensive, action): 1 damage to each enemy creature, each on its own."""
-    s = table(mine=["barro"], theirs=["pluma", "toco", "pipa"])
+    """Bola de Pelo (offensive, action): 3 damage to each enemy creature, each on its own."""
+    s = table(mine=["barro"], theirs=["pluma", "toco", ("pipa", "coleira")])
     events = play(s, UseAbility(0, NO_TARGET))
-    assert kinds(events).count("resisted") == 3  # 1 damage each, never added up
-    assert [card(s, 1, i) for i in range(3)] == ["pluma", "toco", "pipa"]
+    # Pluma (life 3) falls; Toco (4) and Pipa with a Coleira (3 + 2) each withstand their 3
+    assert kinds(events).count("resisted") == 2 and kinds(events).count("defeated") == 1
+    assert [card(s, 1, i) for i in range(3)] == [None, "toco", "pipa"]
 
 
 def test_guardiao_must_be_attacked_first() -> None:
@@ -117,10 +118,13 @@ def test_coragem_shields_itself_and_allies() -> None:
 
 
 def test_martelo_breaks_item_and_hits() -> None:
-    """Martelo (Bugingangas, action): the target's item goes to the Canil, then 1 damage."""
+    """Martelo (Bugingangas, action): the target's item goes to the Canil, then 3 damage."""
     s = table(mine=["martelinho"], theirs=[("pipa", "coleira")])  # pipa 3+2 life -> 3 after
     play(s, UseAbility(0, 0))
-    assert s.canil[1] == ["coleira"] and card(s, 1, 0) == "pipa"
+    assert s.canil[1] == ["coleira", "pipa"] and card(s, 1, 0) is None
+    s = table(mine=["martelinho"], theirs=[("toco", "coleira")])  # toco 4+2 life -> 4 after
+    play(s, UseAbility(0, 0))
+    assert s.canil[1] == ["coleira"] and card(s, 1, 0) == "toco"
 
 
 def test_mola_springs_a_creature_or_mills() -> None:

@@ -58,10 +58,10 @@ class NineDomainsAdapter(GenericAdapter):
     def __init__(self) -> None:
         from ...games.nine_domains.actions import PLACE
         from ...games.nine_domains.cards import ROUNDS
-        from ...games.nine_domains.state import PLACING
+        from ...games.nine_domains.phases import Phase
 
         self._place = PLACE
-        self._placing = PLACING
+        self._placing = Phase.PLACE
         self._last_round = ROUNDS
 
     def key(self, state: GameState, player: int) -> tuple[Hashable, Any]:

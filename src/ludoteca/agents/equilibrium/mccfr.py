@@ -173,7 +173,3 @@ class Solver:
             for b in range(n):
                 avg[b] += k * policy[b]
         return value
-
-    def average_at(self, state: GameState, player: int) -> list[float] | None:
-        node = self.table.get(self.key(state, player)[0])
-        return None if node is None else node.average()

@@ -67,9 +67,9 @@ def _cards_left(state: Any, p: int) -> list[int]:
 
 def rounds_done(state: Any) -> int:
     """Rounds whose combats have been fought (the powers phase belongs to a fought round)."""
-    from ...games.nine_domains.state import POWERS
+    from ...games.nine_domains.phases import Phase
 
-    return int(state.rnd) + (1 if state.phase == POWERS else 0)
+    return int(state.rnd) + (1 if state.phase == Phase.POWER else 0)
 
 
 def features(state: Any) -> list[float]:

@@ -29,7 +29,14 @@ from ...games.nine_domains.actions import (
     SwapTake,
 )
 from ...games.nine_domains.cards import CARDS, DOMAINS, PILES, ROUNDS
-from ...games.nine_domains.combat import REMOVED, fight, has_all_elements, modifiers
+from ...games.nine_domains.combat import (
+    REMOVED,
+    elements_of,
+    fight,
+    has_all_elements,
+    modifiers,
+)
+from ...games.nine_domains.view import possible_specials
 from ..base import Agent
 
 NEED_BONUS = 1.5  # VP-like worth of the element a future domain may bring
@@ -55,13 +62,12 @@ POWER = _static_power()
 MEAN_VP = sum(DOMAINS.vp) / len(DOMAINS)
 
 
-def _needs(domains: list[int]) -> tuple[int, int]:
-    mask = 0
-    halves = 0
-    for d in domains:
-        mask |= DOMAINS.mask[d]
-        halves += DOMAINS.halves[d]
-    return mask, halves
+def _specials_pool(view: dict[str, Any], me: int) -> list[int]:
+    """The specials the opponent may hold unseen, from my view (the game's own rule)."""
+    mine = view["players"][me]
+    own = [_CI[c] for c in (*mine["hand"], *mine["used"], *mine["placed"]) if c]
+    seen = [_CI[c] for c in view["players"][1 - me]["seen_specials"]]
+    return possible_specials(seen, own, view["options"]["special_deal"] == "independent")
 
 
 DECISIVE = 30.0  # an outcome that decides the game
@@ -74,7 +80,7 @@ UNIT_WEIGHT = ((0.0, 0.091, 0.337, 0.593, 1.298), (0.0, 0.165, 0.322, 0.571, 1.0
 
 
 def _units(domains: list[int]) -> int:
-    mask, halves = _needs(domains)
+    mask, halves = elements_of(domains)
     return bin(mask).count("1") + min(halves, 2)
 
 
@@ -141,15 +147,7 @@ class HeuristicAgent(Agent):
         k = opp["unknown_specials"]
         out = [(c, 1.0) for c in known]
         if k > 0:
-            mine = set(view["players"][me]["hand"]) | set(view["players"][me]["used"])
-            mine |= {c for c in view["players"][me]["placed"] if c}
-            independent = view["options"]["special_deal"] == "independent"
-            pool = [
-                c
-                for c in CARDS.specials
-                if CARDS.ids[c] not in opp["seen_specials"]
-                and (independent or CARDS.ids[c] not in mine)
-            ]
+            pool = _specials_pool(view, me)
             if pool:
                 w = k / len(pool)
                 out += [(c, w) for c in pool]
@@ -320,15 +318,7 @@ class HeuristicAgent(Agent):
         k = opp["unknown_specials"]
         pool: list[int] = []
         if k > 0:
-            mine = set(view["players"][me]["hand"]) | set(view["players"][me]["used"])
-            mine |= {c for c in view["players"][me]["placed"] if c}
-            independent = view["options"]["special_deal"] == "independent"
-            pool = [
-                c
-                for c in CARDS.specials
-                if CARDS.ids[c] not in opp["seen_specials"]
-                and (independent or CARDS.ids[c] not in mine)
-            ]
+            pool = _specials_pool(view, me)
         hands = (
             [known + list(extra) for extra in combinations(pool, k)] if len(pool) >= k else [known]
         )

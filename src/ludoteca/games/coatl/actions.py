@@ -1,13 +1,15 @@
 """Every Coatl decision as a small action, and the fixed action space that numbers them.
 
-Pieces are named by code (kind * 5 + colour), Prophecies by type id, Temples by id, Coatls by
-their place in the player's row (0..2, in the order they were started).
+In memory, pieces are codes (kind * 5 + colour), Prophecies type ids, Temples indexes, Coatls
+their place in the player's row (0..2, in the order they were started). In JSON each names its
+pieces, cards and colours in words (names.py): ``{"type": "add_piece", "coatl": 0, "piece":
+"red_body", "end": "back"}``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine import Action, ActionSpace
 from .cards import NUM_PTYPES, NUM_TEMPLES
@@ -22,6 +24,15 @@ from .constants import (
     TEMPLE_PILES,
     piece,
 )
+from .names import (
+    COLOUR_NAMES,
+    END_NAMES,
+    KIND_NAMES,
+    PIECE_NAMES,
+    PROPHECY_IDS,
+    TEMPLE_IDS,
+    space_words,
+)
 
 FRONT, BACK = 0, 1  # the head end and the tail end of a Coatl
 
@@ -32,6 +43,9 @@ class DiscardStarting(Action):
 
     TYPE: ClassVar[str] = "discard_starting"
     prophecy: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "prophecy": PROPHECY_IDS[self.prophecy]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +61,11 @@ class TakePieces(Action):
 
     TYPE: ClassVar[str] = "take_pieces"
     space: int
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(
+            zip(("type", "row", "index"), (self.TYPE, *space_words(self.space)), strict=True)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +89,9 @@ class StartCoatl(Action):
     TYPE: ClassVar[str] = "start_coatl"
     piece: int
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "piece": PIECE_NAMES[self.piece]}
+
 
 @dataclass(frozen=True, slots=True)
 class AddPiece(Action):
@@ -78,12 +100,23 @@ class AddPiece(Action):
     piece: int
     end: int  # FRONT (head side) or BACK (tail side)
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "coatl": self.coatl,
+            "piece": PIECE_NAMES[self.piece],
+            "end": END_NAMES[self.end],
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class AttachProphecy(Action):
     TYPE: ClassVar[str] = "attach_prophecy"
     coatl: int
     prophecy: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "coatl": self.coatl, "prophecy": PROPHECY_IDS[self.prophecy]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +129,9 @@ class FinishCoatl(Action):
 class ChooseTemple(Action):
     TYPE: ClassVar[str] = "choose_temple"
     temple: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "temple": TEMPLE_IDS[self.temple]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +147,13 @@ class PerfectPick(Action):
     kind: int
     colours: tuple[int, ...]
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "kind": KIND_NAMES[self.kind],
+            "colours": [COLOUR_NAMES[c] for c in self.colours],
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Vision(Action):
@@ -121,6 +164,9 @@ class Vision(Action):
 class VisionDiscard(Action):
     TYPE: ClassVar[str] = "vision_discard"
     prophecy: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "prophecy": PROPHECY_IDS[self.prophecy]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ from ...engine import DataError
 
 COLOURS = "YRKGB"  # colour index = position in this string
 YELLOW, RED, BLACK, GREEN, BLUE = range(5)
-COLOUR_KEYS = ("yellow", "red", "black", "green", "blue")
 
 # how many letters of `colours` each family takes (None: any length, checked elsewhere)
 _FAMILY_COLOURS: dict[str, int] = {

@@ -32,11 +32,3 @@ TOKENS = 3
 
 def piece(kind: int, colour: int) -> int:
     return kind * NUM_COLOURS + colour
-
-
-def kind_of(code: int) -> int:
-    return code // NUM_COLOURS
-
-
-def colour_of(code: int) -> int:
-    return code % NUM_COLOURS

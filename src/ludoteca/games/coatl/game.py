@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Action, ActionSpace, Catalog, DataError, Event, Game
-from . import words
+from . import legacy, words
 from .actions import ACTION_SPACE
 from .options import CoatlOptions
 from .setup import new_state
@@ -18,7 +18,9 @@ class CoatlGame(Game):
     names: ClassVar[Mapping[str, str]] = {"pt-BR": "Coatl", "en": "Coatl"}
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    # 2: the JSON names pieces, cards, colours and phases (version 1: integers); same rules
+    rules_version = "2"
+    older_rules_versions = frozenset({"1"})
     Options = CoatlOptions
     catalog = Catalog.from_package(__package__)
 
@@ -29,9 +31,15 @@ class CoatlGame(Game):
         if not isinstance(data, Mapping) or data.get("game") != self.id:
             raise DataError("not a saved Coatl state")
         try:
-            return CoatlState.from_json(self, dict(data))
-        except (KeyError, TypeError, ValueError) as e:
+            d = dict(data)
+            if legacy.is_v1_state(d):
+                d = legacy.upgrade_state(d)
+            return CoatlState.from_json(self, d)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise DataError(f"a saved Coatl state is broken: {e!r}") from None
+
+    def upgrade_action(self, data: Any, rules_version: str) -> Any:
+        return legacy.upgrade_action(data) if rules_version == "1" else data
 
     @property
     def action_space(self) -> ActionSpace:
@@ -44,7 +52,8 @@ class CoatlGame(Game):
         return words.describe_event(self.catalog, event, lang)
 
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
-        """Each Prophecy's words (``prophecy.<index>``: its pattern, ``.tiers``: "n: v pts", the
-        points v for n occurrences, or n pieces of a colour count, as in the rules doc's table) and each Temple's (``temple.<index>``: its two
-        conditions), for the browser's table view, which knows them only by index."""
+        """Each Prophecy's words (``prophecy.<id>``: its pattern, ``.tiers``: "n: v pts", the
+        points v for n occurrences, or n pieces of a colour count, as in the rules doc's table)
+        and each Temple's (``temple.<id>``: its two conditions), for the browser's table view,
+        which knows the cards by the ids its JSON names them with."""
         return words.data_words(self.catalog, lang)

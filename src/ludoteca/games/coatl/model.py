@@ -5,10 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from .constants import BODY, HEAD, NUM_COLOURS, TAIL, TOKENS
-
-# phases of the decision owed now
-SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION, OVER = range(7)
-PHASE_NAMES = ("setup", "turn", "prophecy", "assembly", "temple", "vision", "over")
+from .names import (
+    COLOUR_NAMES,
+    KIND_NAMES,
+    PIECE_CODE,
+    PIECE_NAMES,
+    PROPHECY_CODE,
+    PROPHECY_IDS,
+    TEMPLE_CODE,
+    TEMPLE_IDS,
+    TOKEN_NAMES,
+    colour_or_none,
+    temple_code,
+    temple_or_none,
+)
 
 
 class Coatl:
@@ -48,15 +58,20 @@ class Coatl:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "pieces": self.pieces[:],
-            "prophecies": self.prophecies[:],
-            "temple": self.temple,
+            "pieces": [PIECE_NAMES[p] for p in self.pieces],
+            "prophecies": [PROPHECY_IDS[t] for t in self.prophecies],
+            "temple": temple_or_none(self.temple),
             "done": self.done,
         }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Coatl:
-        return cls(list(d["pieces"]), list(d["prophecies"]), int(d["temple"]), bool(d["done"]))
+        return cls(
+            [PIECE_CODE[p] for p in d["pieces"]],
+            [PROPHECY_CODE[t] for t in d["prophecies"]],
+            temple_code(d["temple"]),
+            bool(d["done"]),
+        )
 
 
 class Player:
@@ -106,23 +121,46 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "board": self.board[:],
-            "hand": self.hand[:],
-            "temples": self.temples[:],
-            "tokens": self.tokens[:],
+            "board": [PIECE_NAMES[p] for p in self.board],
+            "hand": [PROPHECY_IDS[t] for t in self.hand],
+            "temples": [TEMPLE_IDS[t] for t in self.temples],
+            "tokens": tokens_json(self.tokens),
             "coatls": [c.to_json() for c in self.coatls],
-            "promised": self.promised[:],
-            "shown": self.shown[:],
+            "promised": [TEMPLE_IDS[t] for t in self.promised],
+            "shown": [PROPHECY_IDS[t] for t in self.shown],
         }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Player:
+        tokens = d["tokens"]
+        if set(tokens) != set(TOKEN_NAMES):
+            raise ValueError(f"tokens must name {', '.join(TOKEN_NAMES)}, got {sorted(tokens)}")
         return cls(
-            list(d["board"]),
-            list(d["hand"]),
-            list(d["temples"]),
-            [bool(x) for x in d["tokens"]],
+            [PIECE_CODE[p] for p in d["board"]],
+            [PROPHECY_CODE[t] for t in d["hand"]],
+            [TEMPLE_CODE[t] for t in d["temples"]],
+            [bool(tokens[n]) for n in TOKEN_NAMES],
             [Coatl.from_json(c) for c in d["coatls"]],
-            list(d["promised"]),
-            list(d.get("shown", [])),
+            [TEMPLE_CODE[t] for t in d["promised"]],
+            [PROPHECY_CODE[t] for t in d["shown"]],
         )
+
+
+def tokens_json(tokens: list[bool]) -> dict[str, bool]:
+    """The sacrifice tokens by name: still held (true) or spent / played without (false)."""
+    return dict(zip(TOKEN_NAMES, tokens, strict=True))
+
+
+def supply_json(bodies: list[list[int]], heads: list[int], tails: list[int]) -> dict[str, Any]:
+    """The supply board by row: up to two colours per body space, a colour or null per head
+    and tail space."""
+    return {
+        "bodies": [[COLOUR_NAMES[c] for c in b] for b in bodies],
+        "heads": [colour_or_none(c) for c in heads],
+        "tails": [colour_or_none(c) for c in tails],
+    }
+
+
+def bags_json(bags: list[list[int]]) -> dict[str, dict[str, int]]:
+    """Pieces left in each bag: {"head": {"yellow": 3, ...}, "body": {...}, "tail": {...}}."""
+    return {k: dict(zip(COLOUR_NAMES, bags[i], strict=True)) for i, k in enumerate(KIND_NAMES)}

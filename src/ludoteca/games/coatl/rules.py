@@ -1,15 +1,14 @@
-"""The rules: which actions are legal now, and what each one does.
+"""What each action does: one handler per action type, found by the action's type.
 
-Turn structure (docs/rules/coatl.md): a turn is one action (two or one in the final turn after
-a third Coatl). Taking Prophecies and assembling are chains of small actions: the first small
-action commits the turn to that action, and the chain ends with StopTaking / EndAssembly (or by
-itself when nothing more can be done).
+The handlers change the state in place and append the events the table and each player see;
+``apply`` is called only with a legal action of the acting player (legal.py lists them).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from .actions import (
@@ -33,7 +32,6 @@ from .actions import (
     VisionDiscard,
     VisionDone,
 )
-from .assembly import assembly_actions, closed_coatl
 from .cards import FULL_DECK, NUM_TEMPLES
 from .constants import (
     BOARD_LIMIT,
@@ -43,25 +41,24 @@ from .constants import (
     HAND_LIMIT,
     HEAD,
     HEAD_SPACES,
-    KEEP_STARTING,
     MAX_COATLS,
     MAX_PROPHECIES_PER_COATL,
     MAX_UNFINISHED,
     NUM_COLOURS,
     PERFECT_PICK,
     PROMISE,
-    SUPPLY_SPACES,
     TAIL,
-    TEMPLE_PILES,
     VISION,
     piece,
 )
-from .model import ASSEMBLY, OVER, PROPHECY, SETUP, TEMPLE, TURN, Coatl, Player
-from .model import VISION as VISION_PHASE
-from .patterns import prophecy_points, temple_points
+from .legal import take_actions, temple_candidates
+from .model import Coatl, Player
+from .names import END_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS, space_words
+from .patterns import prophecy_points
+from .phases import Phase
 from .supply import (
     bodies_exhausted,
-    cards_to_take,
+    bodies_per_colour,
     draw_card,
     fill_empty_spaces,
     refill_display,
@@ -71,251 +68,226 @@ from .supply import (
 if TYPE_CHECKING:
     from .state import CoatlState
 
-
-_END_ASSEMBLY = EndAssembly()
-_STOP_TAKING = StopTaking()
-
-
-# -- legal actions ------------------------------------------------------------------------
-def legal_actions(s: CoatlState) -> list[Action]:
-    pl = s.players[s.current]
-    ph = s.phase
-    if ph == TURN:
-        return turn_actions(s, pl)
-    if ph == ASSEMBLY:
-        acts = assembly_actions(pl)
-        if closed_coatl(pl) < 0:
-            acts.append(_END_ASSEMBLY)
-        return acts
-    if ph == PROPHECY:
-        acts = take_actions(s, pl)
-        if s.taken > 0:
-            acts.append(_STOP_TAKING)
-        return acts
-    if ph == TEMPLE:
-        seq = pl.coatls[s.temple_coatl].colours()
-        return [ChooseTemple(t) for t in temple_candidates(s, pl, seq)]
-    if ph == VISION_PHASE:
-        acts = [VisionDiscard(t) for t in sorted(set(pl.hand))]
-        if len(pl.hand) < HAND_LIMIT:
-            acts.append(VisionDone())
-        return acts
-    if ph == SETUP:
-        keep_floor = KEEP_STARTING if s.options.keep_exactly_three else 0
-        acts = []
-        if len(pl.hand) > keep_floor:
-            acts = [DiscardStarting(t) for t in sorted(set(pl.hand))]
-        if len(pl.hand) == KEEP_STARTING or (
-            len(pl.hand) < KEEP_STARTING and not s.options.keep_exactly_three
-        ):
-            acts.append(KeepStarting())
-        return acts
-    return []
+Handler = Callable[["CoatlState", int, Player, Any, list[Event]], None]
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = map(int, Phase)
 
 
-# interned actions (frozen, so sharing is safe): listing the moves allocates none of them
-_TAKE_PIECES = tuple(TakePieces(i) for i in range(SUPPLY_SPACES))
-_TAKE_PROPHECY = tuple(TakeProphecy(i) for i in range(DISPLAY_SIZE))
-_DRAW = DrawProphecy()
-_PICK_ONE = {k: tuple(PerfectPick(k, (c,)) for c in range(NUM_COLOURS)) for k in (HEAD, TAIL)}
-_PICK_TWO = {
-    (a, b): PerfectPick(BODY, (a, b)) for a in range(NUM_COLOURS) for b in range(a, NUM_COLOURS)
-}
-_VISION = Vision()
-_PROMISE = tuple(Promise(i) for i in range(TEMPLE_PILES))
-_PASS = Pass()
-
-
-def turn_actions(s: CoatlState, pl: Player) -> list[Action]:
-    acts: list[Action] = []
-    room = BOARD_LIMIT - len(pl.board)
-    for i, space in enumerate(s.bodies):
-        if space and len(space) <= room:
-            acts.append(_TAKE_PIECES[i])
-    if room >= 1:
-        for i, h in enumerate(s.heads):
-            if h >= 0:
-                acts.append(_TAKE_PIECES[BODY_SPACES + i])
-        for i, t in enumerate(s.tails):
-            if t >= 0:
-                acts.append(_TAKE_PIECES[BODY_SPACES + HEAD_SPACES + i])
-    acts += take_actions(s, pl)
-    acts += assembly_actions(pl)
-    if s.options.sacrifice_tokens:
-        if pl.tokens[PERFECT_PICK]:
-            if room >= 1:
-                for kind in (HEAD, TAIL):
-                    bag = s.bags[kind]
-                    row = _PICK_ONE[kind]
-                    acts += [row[c] for c in range(NUM_COLOURS) if bag[c] > 0]
-            if room >= 2:
-                bag = s.bags[BODY]
-                for a in range(NUM_COLOURS):
-                    for b in range(a, NUM_COLOURS):
-                        if bag[a] >= (2 if a == b else 1) and bag[b] >= 1:
-                            acts.append(_PICK_TWO[a, b])
-        if pl.tokens[VISION] and cards_to_take(s):
-            acts.append(_VISION)
-        if pl.tokens[PROMISE]:
-            acts += [_PROMISE[i] for i, pile in enumerate(s.piles) if pile]
-    if not acts:
-        acts.append(_PASS)
-    return acts
-
-
-def take_actions(s: CoatlState, pl: Player) -> list[Action]:
-    if len(pl.hand) >= HAND_LIMIT:
-        return []
-    acts: list[Action] = [_TAKE_PROPHECY[i] for i, c in enumerate(s.display) if c >= 0]
-    if s.deck or s.discard:
-        acts.append(_DRAW)
-    return acts
-
-
-def temple_candidates(s: CoatlState, pl: Player, seq: list[int]) -> list[int]:
-    """Temples (own hand, or the top of a face-up pile) that the finished Coatl fulfils."""
-    pool = set(pl.temples) | set(pl.promised)
-    for pile in s.piles:
-        if pile:
-            pool.add(pile[-1])
-    return [t for t in sorted(pool) if temple_points(t, seq) > 0]
-
-
-# -- applying -----------------------------------------------------------------------------
 def apply(s: CoatlState, a: Action) -> list[Event]:
     p = s.current
-    pl = s.players[p]
     ev: list[Event] = []
-    if not isinstance(a, Pass):
+    kind = type(a)
+    if kind is not Pass:
         s.passes = 0
-    if isinstance(a, TakePieces):
-        take_pieces(s, pl, a.space, ev)
-        end_action(s, ev)
-    elif isinstance(a, TakeProphecy):
-        card = s.display[a.slot]
-        s.display[a.slot] = -1
-        _to_hand(pl, card)
-        _sorted_insert(pl.shown, card)  # the table saw it go into this hand
-        ev.append(Event("took_prophecy", {"player": p, "prophecy": card, "slot": a.slot}))
-        _after_take(s, pl, ev)
-    elif isinstance(a, DrawProphecy):
-        card = draw_card(s, ev)
-        _to_hand(pl, card)
-        ev.append(Event("drew_prophecy", {"player": p}))  # the table, spectators included
-        ev.append(Event("drew_prophecy_own", {"player": p, "prophecy": card}, frozenset((p,))))
-        _after_take(s, pl, ev)
-    elif isinstance(a, StopTaking):
-        end_action(s, ev)
-    elif isinstance(a, StartCoatl):
-        pl.board.remove(a.piece)
-        pl.coatls.append(Coatl([a.piece]))
-        s.phase = ASSEMBLY
-        ev.append(
-            Event("started_coatl", {"player": p, "coatl": len(pl.coatls) - 1, "piece": a.piece})
-        )
-    elif isinstance(a, AddPiece):
-        c = pl.coatls[a.coatl]
-        pl.board.remove(a.piece)
-        if a.end == FRONT:
-            c.pieces.insert(0, a.piece)
-        else:
-            c.pieces.append(a.piece)
-        s.phase = ASSEMBLY
-        ev.append(
-            Event("added_piece", {"player": p, "coatl": a.coatl, "piece": a.piece, "end": a.end})
-        )
-    elif isinstance(a, AttachProphecy):
-        _from_hand(pl, a.prophecy)
-        pl.coatls[a.coatl].prophecies.append(a.prophecy)
-        s.phase = ASSEMBLY
-        ev.append(
-            Event("attached_prophecy", {"player": p, "coatl": a.coatl, "prophecy": a.prophecy})
-        )
-    elif isinstance(a, FinishCoatl):
-        c = pl.coatls[a.coatl]
-        c.done = True
-        s.temple_coatl = a.coatl
-        if temple_candidates(s, pl, c.colours()):
-            s.phase = TEMPLE
-        else:
-            _after_finish(s, pl, ev)
-    elif isinstance(a, ChooseTemple):
-        c = pl.coatls[s.temple_coatl]
-        if a.temple in pl.temples:
-            pl.temples.remove(a.temple)
-            source = "hand"
-        elif a.temple in pl.promised:
-            pl.promised.remove(a.temple)
-            source = "hand"
-        else:
-            pile = next(i for i, pile in enumerate(s.piles) if pile and pile[-1] == a.temple)
-            s.piles[pile].pop()
-            source = f"pile{pile}"
-        c.temple = a.temple
-        ev.append(
-            Event(
-                "fulfilled_temple",
-                {"player": p, "coatl": s.temple_coatl, "temple": a.temple, "source": source},
-            )
-        )
-        _after_finish(s, pl, ev)
-    elif isinstance(a, EndAssembly):
-        end_action(s, ev)
-    elif isinstance(a, PerfectPick):
-        pl.tokens[PERFECT_PICK] = False
-        for col in a.colours:
-            s.bags[a.kind][col] -= 1
-            _to_board(pl, piece(a.kind, col))
-        ev.append(
-            Event(
-                "perfect_pick", {"player": p, "pieces": [piece(a.kind, col) for col in a.colours]}
-            )
-        )
-        fill_empty_spaces(s)
-        ev.append(Event("supply_refilled", {}))
-        end_action(s, ev)
-    elif isinstance(a, Vision):
-        pl.tokens[VISION] = False
-        old = [c for c in s.display if c >= 0]
-        s.discard.extend(old)
-        s.display = [-1] * DISPLAY_SIZE
-        ev.append(Event("vision", {"player": p, "discarded": old}))
-        refill_display(s, ev)
-        s.phase = VISION_PHASE
-    elif isinstance(a, VisionDiscard):
-        _from_hand(pl, a.prophecy)
-        s.discard.append(a.prophecy)
-        ev.append(Event("discarded_prophecy", {"player": p, "prophecy": a.prophecy}))
-    elif isinstance(a, VisionDone):
-        s.phase = PROPHECY
-        s.taken = 0
-        if not take_actions(s, pl):
-            end_action(s, ev)
-    elif isinstance(a, Promise):
-        pl.tokens[PROMISE] = False
-        t = s.piles[a.pile].pop()
-        _sorted_insert(pl.promised, t)  # it was face up: everyone knows which it is
-        ev.append(Event("promise", {"player": p, "pile": a.pile, "temple": t}))
-        end_action(s, ev)
-    elif isinstance(a, Pass):
-        s.passes += 1
-        ev.append(Event("passed", {"player": p}))
-        end_action(s, ev)
-    elif isinstance(a, DiscardStarting):
-        pl.hand.remove(a.prophecy)
-        s.discard.append(a.prophecy)
-        ev.append(Event("discarded_starting", {"player": p, "prophecy": a.prophecy}))
-    elif isinstance(a, KeepStarting):
-        ev.append(Event("kept_starting", {"player": p, "count": len(pl.hand)}))
-        s.current += 1
-        if s.current == s.num_players:
-            s.current = 0
-            s.phase = TURN
-            s.actions_left = 1
-            ev.append(Event("turn_started", {"player": 0, "actions": 1}))
-    else:  # pragma: no cover - the action space holds nothing else
-        raise AssertionError(f"unknown action {a!r}")
+    _HANDLERS[kind](s, p, s.players[p], a, ev)
     return ev
+
+
+def _take_pieces(s: CoatlState, p: int, pl: Player, a: TakePieces, ev: list[Event]) -> None:
+    take_pieces(s, pl, a.space, ev)
+    end_action(s, ev)
+
+
+def _take_prophecy(s: CoatlState, p: int, pl: Player, a: TakeProphecy, ev: list[Event]) -> None:
+    card = s.display[a.slot]
+    s.display[a.slot] = -1
+    _to_hand(pl, card)
+    _sorted_insert(pl.shown, card)  # the table saw it go into this hand
+    ev.append(Event("took_prophecy", {"player": p, "prophecy": PROPHECY_IDS[card], "slot": a.slot}))
+    _after_take(s, pl, ev)
+
+
+def _draw_prophecy(s: CoatlState, p: int, pl: Player, a: DrawProphecy, ev: list[Event]) -> None:
+    card = draw_card(s, ev)
+    _to_hand(pl, card)
+    ev.append(Event("drew_prophecy", {"player": p}))  # the table, spectators included
+    ev.append(
+        Event("drew_prophecy_own", {"player": p, "prophecy": PROPHECY_IDS[card]}, frozenset((p,)))
+    )
+    _after_take(s, pl, ev)
+
+
+def _stop_taking(s: CoatlState, p: int, pl: Player, a: StopTaking, ev: list[Event]) -> None:
+    end_action(s, ev)
+
+
+def _start_coatl(s: CoatlState, p: int, pl: Player, a: StartCoatl, ev: list[Event]) -> None:
+    pl.board.remove(a.piece)
+    pl.coatls.append(Coatl([a.piece]))
+    s.phase = ASSEMBLY
+    ev.append(
+        Event(
+            "started_coatl",
+            {"player": p, "coatl": len(pl.coatls) - 1, "piece": PIECE_NAMES[a.piece]},
+        )
+    )
+
+
+def _add_piece(s: CoatlState, p: int, pl: Player, a: AddPiece, ev: list[Event]) -> None:
+    c = pl.coatls[a.coatl]
+    pl.board.remove(a.piece)
+    if a.end == FRONT:
+        c.pieces.insert(0, a.piece)
+    else:
+        c.pieces.append(a.piece)
+    s.phase = ASSEMBLY
+    ev.append(
+        Event(
+            "added_piece",
+            {
+                "player": p,
+                "coatl": a.coatl,
+                "piece": PIECE_NAMES[a.piece],
+                "end": END_NAMES[a.end],
+            },
+        )
+    )
+
+
+def _attach_prophecy(s: CoatlState, p: int, pl: Player, a: AttachProphecy, ev: list[Event]) -> None:
+    _from_hand(pl, a.prophecy)
+    pl.coatls[a.coatl].prophecies.append(a.prophecy)
+    s.phase = ASSEMBLY
+    ev.append(
+        Event(
+            "attached_prophecy",
+            {"player": p, "coatl": a.coatl, "prophecy": PROPHECY_IDS[a.prophecy]},
+        )
+    )
+
+
+def _finish_coatl(s: CoatlState, p: int, pl: Player, a: FinishCoatl, ev: list[Event]) -> None:
+    c = pl.coatls[a.coatl]
+    c.done = True
+    s.temple_coatl = a.coatl
+    if temple_candidates(s, pl, c.colours()):
+        s.phase = TEMPLE
+    else:
+        _after_finish(s, pl, ev)
+
+
+def _choose_temple(s: CoatlState, p: int, pl: Player, a: ChooseTemple, ev: list[Event]) -> None:
+    c = pl.coatls[s.temple_coatl]
+    if a.temple in pl.temples:
+        pl.temples.remove(a.temple)
+        source = "hand"
+    elif a.temple in pl.promised:
+        pl.promised.remove(a.temple)
+        source = "hand"
+    else:
+        pile = next(i for i, pile in enumerate(s.piles) if pile and pile[-1] == a.temple)
+        s.piles[pile].pop()
+        source = f"pile{pile}"
+    c.temple = a.temple
+    ev.append(
+        Event(
+            "fulfilled_temple",
+            {
+                "player": p,
+                "coatl": s.temple_coatl,
+                "temple": TEMPLE_IDS[a.temple],
+                "source": source,
+            },
+        )
+    )
+    _after_finish(s, pl, ev)
+
+
+def _end_assembly(s: CoatlState, p: int, pl: Player, a: EndAssembly, ev: list[Event]) -> None:
+    end_action(s, ev)
+
+
+def _perfect_pick(s: CoatlState, p: int, pl: Player, a: PerfectPick, ev: list[Event]) -> None:
+    pl.tokens[PERFECT_PICK] = False
+    for col in a.colours:
+        s.bags[a.kind][col] -= 1
+        _to_board(pl, piece(a.kind, col))
+    ev.append(
+        Event(
+            "perfect_pick",
+            {"player": p, "pieces": [PIECE_NAMES[piece(a.kind, col)] for col in a.colours]},
+        )
+    )
+    fill_empty_spaces(s)
+    ev.append(Event("supply_refilled", {}))
+    end_action(s, ev)
+
+
+def _vision(s: CoatlState, p: int, pl: Player, a: Vision, ev: list[Event]) -> None:
+    pl.tokens[VISION] = False
+    old = [c for c in s.display if c >= 0]
+    s.discard.extend(old)
+    s.display = [-1] * DISPLAY_SIZE
+    ev.append(Event("vision", {"player": p, "discarded": [PROPHECY_IDS[t] for t in old]}))
+    refill_display(s, ev)
+    s.phase = VISION_PHASE
+
+
+def _vision_discard(s: CoatlState, p: int, pl: Player, a: VisionDiscard, ev: list[Event]) -> None:
+    _from_hand(pl, a.prophecy)
+    s.discard.append(a.prophecy)
+    ev.append(Event("discarded_prophecy", {"player": p, "prophecy": PROPHECY_IDS[a.prophecy]}))
+
+
+def _vision_done(s: CoatlState, p: int, pl: Player, a: VisionDone, ev: list[Event]) -> None:
+    s.phase = PROPHECY
+    s.taken = 0
+    if not take_actions(s, pl):
+        end_action(s, ev)
+
+
+def _promise(s: CoatlState, p: int, pl: Player, a: Promise, ev: list[Event]) -> None:
+    pl.tokens[PROMISE] = False
+    t = s.piles[a.pile].pop()
+    _sorted_insert(pl.promised, t)  # it was face up: everyone knows which it is
+    ev.append(Event("promise", {"player": p, "pile": a.pile, "temple": TEMPLE_IDS[t]}))
+    end_action(s, ev)
+
+
+def _pass(s: CoatlState, p: int, pl: Player, a: Pass, ev: list[Event]) -> None:
+    s.passes += 1
+    ev.append(Event("passed", {"player": p}))
+    end_action(s, ev)
+
+
+def _discard_starting(
+    s: CoatlState, p: int, pl: Player, a: DiscardStarting, ev: list[Event]
+) -> None:
+    pl.hand.remove(a.prophecy)
+    s.discard.append(a.prophecy)
+    ev.append(Event("discarded_starting", {"player": p, "prophecy": PROPHECY_IDS[a.prophecy]}))
+
+
+def _keep_starting(s: CoatlState, p: int, pl: Player, a: KeepStarting, ev: list[Event]) -> None:
+    ev.append(Event("kept_starting", {"player": p, "count": len(pl.hand)}))
+    s.current += 1
+    if s.current == s.num_players:
+        s.current = 0
+        s.phase = TURN
+        s.actions_left = 1
+        ev.append(Event("turn_started", {"player": 0, "actions": 1}))
+
+
+_HANDLERS: dict[type[Action], Handler] = {
+    TakePieces: _take_pieces,
+    TakeProphecy: _take_prophecy,
+    DrawProphecy: _draw_prophecy,
+    StopTaking: _stop_taking,
+    StartCoatl: _start_coatl,
+    AddPiece: _add_piece,
+    AttachProphecy: _attach_prophecy,
+    FinishCoatl: _finish_coatl,
+    ChooseTemple: _choose_temple,
+    EndAssembly: _end_assembly,
+    PerfectPick: _perfect_pick,
+    Vision: _vision,
+    VisionDiscard: _vision_discard,
+    VisionDone: _vision_done,
+    Promise: _promise,
+    Pass: _pass,
+    DiscardStarting: _discard_starting,
+    KeepStarting: _keep_starting,
+}
 
 
 def _sorted_insert(xs: list[int], x: int) -> None:
@@ -353,7 +325,18 @@ def take_pieces(s: CoatlState, pl: Player, space: int, ev: list[Event]) -> None:
         s.tails[i] = -1
     for code in taken:
         _to_board(pl, code)
-    ev.append(Event("took_pieces", {"player": s.current, "pieces": taken, "space": space}))
+    row, index = space_words(space)
+    ev.append(
+        Event(
+            "took_pieces",
+            {
+                "player": s.current,
+                "pieces": [PIECE_NAMES[x] for x in taken],
+                "row": row,
+                "index": index,
+            },
+        )
+    )
     refill_if_needed(s, ev)
 
 
@@ -423,71 +406,7 @@ def end_turn(s: CoatlState, ev: list[Event]) -> None:
     ev.append(Event("turn_started", {"player": s.current, "actions": s.actions_left}))
 
 
-# -- the clock ----------------------------------------------------------------------------
-_CLOSERS = (KeepStarting, StopTaking, EndAssembly, VisionDone, FinishCoatl)
-
-
-def timeout_choice(s: CoatlState, legal: list[Action]) -> Action:
-    """Keep the starting cards, stop taking, end or finish the assembly, stop discarding;
-    at the start of a turn, take the first supply space (or whatever comes first)."""
-    for a in legal:
-        if isinstance(a, _CLOSERS):
-            return a
-    return legal[0]
-
-
-# -- refusals -----------------------------------------------------------------------------
-def explain_illegal(s: CoatlState, player: int, a: Action) -> str:
-    """Why ``a`` is refused, in terms of what ``player`` sees (own hand, public table)."""
-    if s.phase == OVER:
-        return "the game is over"
-    if player != s.current:
-        return f"it is player {s.current + 1}'s decision, not player {player + 1}'s"
-    pl = s.players[player]
-    name = s.game.describe_action(a, "en")
-    phase_need = {
-        SETUP: "choose which starting Prophecies to keep",
-        TEMPLE: "choose the Temple this Coatl fulfils",
-        VISION_PHASE: "discard Prophecies from hand, then go on to take Prophecies",
-        PROPHECY: "take more Prophecies or stop",
-        ASSEMBLY: "go on assembling or end the assembly",
-    }
-    if s.phase in phase_need:
-        why = f"now you must {phase_need[s.phase]}"
-        if s.phase == ASSEMBLY and closed_coatl(pl) >= 0:
-            why = "a Coatl with head and tail must be finished before anything else"
-        return f"{name}: {why}"
-    if isinstance(a, (TakeProphecy, DrawProphecy)) and len(pl.hand) >= HAND_LIMIT:
-        return f"{name}: you already hold {HAND_LIMIT} Prophecies"
-    if isinstance(a, TakePieces) and not _space_has_pieces(s, a.space):
-        return f"{name}: that supply space is empty"
-    if isinstance(a, TakePieces) and len(pl.board) >= BOARD_LIMIT - 1:
-        return f"{name}: your board holds at most {BOARD_LIMIT} pieces"
-    if isinstance(a, StartCoatl) and (
-        pl.unfinished() >= MAX_UNFINISHED or len(pl.coatls) >= MAX_COATLS
-    ):
-        return f"{name}: at most {MAX_UNFINISHED} unfinished Coatls and {MAX_COATLS} in all"
-    if isinstance(a, AttachProphecy) and a.prophecy not in pl.hand:
-        return f"{name}: that Prophecy is not in your hand"
-    if isinstance(a, (StartCoatl, AddPiece)) and a.piece not in pl.board:
-        return f"{name}: that piece is not on your board"
-    if isinstance(a, (PerfectPick, Vision, Promise)):
-        return f"{name}: the sacrifice token is spent, switched off, or has nothing to take"
-    return f"{name}: not allowed now"
-
-
-def _space_has_pieces(s: CoatlState, space: int) -> bool:
-    if space < BODY_SPACES:
-        return bool(s.bodies[space])
-    if space < BODY_SPACES + HEAD_SPACES:
-        return s.heads[space - BODY_SPACES] >= 0
-    return s.tails[space - BODY_SPACES - HEAD_SPACES] >= 0
-
-
-# -- invariants (fuzz tests) --------------------------------------------------------------
 def check_invariants(s: CoatlState) -> None:
-    from .setup import bodies_per_colour  # the component counts of this game's options
-
     per_kind = [3, bodies_per_colour(s.options, s.num_players), 3]
     seen = [[0] * NUM_COLOURS for _ in range(3)]
     for kind in range(3):

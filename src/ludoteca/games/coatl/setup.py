@@ -7,30 +7,25 @@ from typing import TYPE_CHECKING
 from ...engine import Rng
 from .cards import FULL_DECK, NUM_TEMPLES
 from .constants import (
-    BODIES_PER_COLOUR,
     BODY_SPACES,
     DISPLAY_SIZE,
     HEAD_SPACES,
     HEADS_PER_COLOUR,
     NUM_COLOURS,
-    REDUCED_BODIES_PER_COLOUR,
     STARTING_PROPHECIES,
     TAIL_SPACES,
     TAILS_PER_COLOUR,
     TEMPLE_PILES,
     TOKENS,
 )
-from .model import SETUP, Player
+from .model import Player
 from .options import CoatlOptions
+from .phases import Phase
 from .state import CoatlState
-from .supply import fill_empty_spaces
+from .supply import bodies_per_colour, fill_empty_spaces
 
 if TYPE_CHECKING:
     from .game import CoatlGame
-
-
-def bodies_per_colour(options: CoatlOptions, num_players: int) -> int:
-    return REDUCED_BODIES_PER_COLOUR[num_players] if options.reduced_bodies else BODIES_PER_COLOUR
 
 
 def new_state(game: CoatlGame, num_players: int, seed: int, options: CoatlOptions) -> CoatlState:
@@ -64,6 +59,6 @@ def new_state(game: CoatlGame, num_players: int, seed: int, options: CoatlOption
     for seat, pl in enumerate(s.players):
         pl.hand = sorted(deck.pop() for _ in range(STARTING_PROPHECIES[seat]))
     s.deck = deck
-    s.phase = SETUP
+    s.phase = int(Phase.SETUP)
     s.current = 0  # 4. seat 0 holds the first-player marker
     return s

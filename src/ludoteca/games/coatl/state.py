@@ -1,4 +1,5 @@
-"""CoatlState: the whole position, its copies and its JSON form; rules live in rules.py."""
+"""CoatlState: the whole position, its copies and its JSON form. Legal moves live in
+legal.py, what a move does in rules.py, what a player sees in view.py."""
 
 from __future__ import annotations
 
@@ -6,12 +7,28 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
-from . import rules, scoring, view
-from .model import OVER, Player
+from . import legal, rules, scoring, view
+from .model import Player, bags_json, supply_json
+from .names import (
+    COLOUR_CODE,
+    COLOUR_NAMES,
+    KIND_NAMES,
+    PROPHECY_CODE,
+    PROPHECY_IDS,
+    TEMPLE_CODE,
+    TEMPLE_IDS,
+    colour_code,
+    index_or_none,
+    prophecy_code,
+    prophecy_or_none,
+)
+from .phases import PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
     from .game import CoatlGame
     from .options import CoatlOptions
+
+OVER = int(Phase.OVER)  # asked on every move; the state holds phases as plain ints
 
 
 class CoatlState(GameState):
@@ -47,7 +64,7 @@ class CoatlState(GameState):
         self.num_players = num_players
         self.options = options
         self.rng = rng
-        self.phase = OVER
+        self.phase: int = OVER
         self.current = 0
         self.actions_left = 1
         self.taken = 0  # Prophecies taken in the current take action
@@ -79,7 +96,7 @@ class CoatlState(GameState):
         cached = self._legal
         if cached is not None and cached[0] == player:
             return list(cached[1])
-        acts = rules.legal_actions(self)
+        acts = legal.legal_actions(self)
         self._legal = (player, acts)
         return list(acts)
 
@@ -87,24 +104,24 @@ class CoatlState(GameState):
         if self.phase == OVER or player != self.current:
             return False
         if self._legal is None:
-            self._legal = (player, rules.legal_actions(self))
-        legal = self._legal[1]
+            self._legal = (player, legal.legal_actions(self))
+        listed = self._legal[1]
         # the listed actions are interned, so a chosen one is usually the very object: an
         # identity scan avoids a Python-level dataclass __eq__ per earlier entry
-        for a in legal:
+        for a in listed:
             if a is action:
                 return True
-        return action in legal
+        return action in listed
 
     def timeout_action(self, player: int) -> Action:
         """A clock ends the pending chain the least harmful way (docs/rules/coatl.md)."""
-        legal = self.legal_actions(player)
-        if not legal:
+        acts = self.legal_actions(player)
+        if not acts:
             raise IllegalAction(f"player {player!r} has no decision to make now")
-        return rules.timeout_choice(self, legal)
+        return legal.timeout_choice(self, acts)
 
     def explain_illegal(self, player: int, action: Action) -> str:
-        return rules.explain_illegal(self, player, action)
+        return legal.explain_illegal(self, player, action)
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         self._legal = None
@@ -167,24 +184,22 @@ class CoatlState(GameState):
             "num_players": self.num_players,
             "options": self.options.model_dump(mode="json"),
             "rng": self.rng.to_json(),
-            "phase": self.phase,
+            "phase": PHASE_NAMES[self.phase],
             "current": self.current,
             "actions_left": self.actions_left,
             "taken": self.taken,
-            "temple_coatl": self.temple_coatl,
-            "bodies": [b[:] for b in self.bodies],
-            "heads": self.heads[:],
-            "tails": self.tails[:],
-            "bags": [b[:] for b in self.bags],
-            "display": self.display[:],
-            "deck": self.deck[:],
-            "discard": self.discard[:],
-            "piles": [p[:] for p in self.piles],
+            "temple_coatl": index_or_none(self.temple_coatl),
+            "supply": supply_json(self.bodies, self.heads, self.tails),
+            "bags": bags_json(self.bags),
+            "display": [prophecy_or_none(t) for t in self.display],
+            "deck": [PROPHECY_IDS[t] for t in self.deck],
+            "discard": [PROPHECY_IDS[t] for t in self.discard],
+            "piles": [[TEMPLE_IDS[t] for t in p] for p in self.piles],
             "players": [p.to_json() for p in self.players],
             "turns": self.turns,
-            "end": self.end,
-            "trigger": self.trigger,
-            "final": [f[:] for f in self.final],
+            "end": self.end or None,
+            "trigger": index_or_none(self.trigger),
+            "final": [{"seat": q, "actions": k} for q, k in self.final],
             "passes": self.passes,
         }
 
@@ -192,23 +207,24 @@ class CoatlState(GameState):
     def from_json(cls, game: CoatlGame, d: dict[str, Any]) -> CoatlState:
         options = game.parse_options(d["options"], int(d["num_players"]))
         s = cls(game, int(d["num_players"]), options, Rng.from_json(d["rng"]))
-        s.phase = int(d["phase"])
+        s.phase = PHASE_NAMES.index(d["phase"])
         s.current = int(d["current"])
         s.actions_left = int(d["actions_left"])
         s.taken = int(d["taken"])
-        s.temple_coatl = int(d["temple_coatl"])
-        s.bodies = [list(b) for b in d["bodies"]]
-        s.heads = list(d["heads"])
-        s.tails = list(d["tails"])
-        s.bags = [list(b) for b in d["bags"]]
-        s.display = list(d["display"])
-        s.deck = list(d["deck"])
-        s.discard = list(d["discard"])
-        s.piles = [list(p) for p in d["piles"]]
+        s.temple_coatl = -1 if d["temple_coatl"] is None else int(d["temple_coatl"])
+        sup = d["supply"]
+        s.bodies = [[COLOUR_CODE[c] for c in b] for b in sup["bodies"]]
+        s.heads = [colour_code(c) for c in sup["heads"]]
+        s.tails = [colour_code(c) for c in sup["tails"]]
+        s.bags = [[int(d["bags"][k][c]) for c in COLOUR_NAMES] for k in KIND_NAMES]
+        s.display = [prophecy_code(t) for t in d["display"]]
+        s.deck = [PROPHECY_CODE[t] for t in d["deck"]]
+        s.discard = [PROPHECY_CODE[t] for t in d["discard"]]
+        s.piles = [[TEMPLE_CODE[t] for t in p] for p in d["piles"]]
         s.players = [Player.from_json(p) for p in d["players"]]
         s.turns = int(d["turns"])
-        s.end = str(d["end"])
-        s.trigger = int(d["trigger"])
-        s.final = [list(f) for f in d["final"]]
+        s.end = str(d["end"] or "")
+        s.trigger = -1 if d["trigger"] is None else int(d["trigger"])
+        s.final = [[int(f["seat"]), int(f["actions"])] for f in d["final"]]
         s.passes = int(d["passes"])
         return s

@@ -5,10 +5,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Event
-from .constants import BODY, DISPLAY_SIZE, HEAD, NUM_COLOURS, TAIL
+from .constants import (
+    BODIES_PER_COLOUR,
+    BODY,
+    DISPLAY_SIZE,
+    HEAD,
+    NUM_COLOURS,
+    REDUCED_BODIES_PER_COLOUR,
+    TAIL,
+)
+from .names import PROPHECY_IDS
 
 if TYPE_CHECKING:
+    from .options import CoatlOptions
     from .state import CoatlState
+
+
+def bodies_per_colour(options: CoatlOptions, num_players: int) -> int:
+    """Body pieces of each colour in the game (the "fewer body pieces" variant by count)."""
+    return REDUCED_BODIES_PER_COLOUR[num_players] if options.reduced_bodies else BODIES_PER_COLOUR
 
 
 def draw_piece(s: CoatlState, kind: int) -> int:
@@ -81,7 +96,7 @@ def refill_display(s: CoatlState, events: list[Event]) -> None:
             s.display[i] = c
             revealed.append(c)
     if revealed:
-        events.append(Event("display_refilled", {"cards": revealed}))
+        events.append(Event("display_refilled", {"cards": [PROPHECY_IDS[c] for c in revealed]}))
 
 
 def cards_to_take(s: CoatlState) -> bool:

@@ -15,10 +15,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
+from .assembly import closed_coatl
 from .cards import FULL_DECK, NUM_PTYPES, NUM_TEMPLES
-from .model import ASSEMBLY, PHASE_NAMES, TEMPLE
+from .model import bags_json, supply_json, tokens_json
+from .names import (
+    PIECE_NAMES,
+    PROPHECY_IDS,
+    TEMPLE_IDS,
+    index_or_none,
+    prophecy_or_none,
+)
 from .patterns import prophecy_points, temple_points
-from .rules import closed_coatl
+from .phases import PHASE_NAMES, Phase
 from .scoring import coatl_points, player_points
 
 if TYPE_CHECKING:
@@ -26,21 +34,23 @@ if TYPE_CHECKING:
 
 
 def view(s: CoatlState, player: int | None) -> dict[str, Any]:
+    """Shaped like ``CoatlState.to_json`` with the secrets replaced by their sizes: the deck,
+    the other hands and the Temple piles under their tops (docs/rules/coatl.md, "JSON")."""
     players = []
     for q, pl in enumerate(s.players):
         d: dict[str, Any] = {
-            "board": pl.board[:],
+            "board": [PIECE_NAMES[p] for p in pl.board],
             "hand_size": len(pl.hand),
-            "shown": pl.shown[:],
+            "shown": [PROPHECY_IDS[t] for t in pl.shown],
             "temple_hand_size": len(pl.temples),
-            "promised": pl.promised[:],
-            "tokens": pl.tokens[:],
+            "promised": [TEMPLE_IDS[t] for t in pl.promised],
+            "tokens": tokens_json(pl.tokens),
             "coatls": [dict(c.to_json(), points=coatl_points(c)) for c in pl.coatls],
             "score": player_points(pl),
         }
         if q == player:
-            d["hand"] = pl.hand[:]
-            d["temples"] = pl.temples[:]
+            d["hand"] = [PROPHECY_IDS[t] for t in pl.hand]
+            d["temples"] = [TEMPLE_IDS[t] for t in pl.temples]
         players.append(d)
     return {
         "game": "coatl",
@@ -51,18 +61,20 @@ def view(s: CoatlState, player: int | None) -> dict[str, Any]:
         "current": s.current,
         "actions_left": s.actions_left,
         "taken": s.taken,
-        "temple_coatl": s.temple_coatl,
-        "supply": {"bodies": [b[:] for b in s.bodies], "heads": s.heads[:], "tails": s.tails[:]},
-        "bags": [b[:] for b in s.bags],
-        "display": s.display[:],
+        "temple_coatl": index_or_none(s.temple_coatl),
+        "supply": supply_json(s.bodies, s.heads, s.tails),
+        "bags": bags_json(s.bags),
+        "display": [prophecy_or_none(t) for t in s.display],
         "deck_size": len(s.deck),
-        "discard": s.discard[:],
-        "piles": [{"top": pile[-1] if pile else -1, "size": len(pile)} for pile in s.piles],
+        "discard": [PROPHECY_IDS[t] for t in s.discard],
+        "piles": [
+            {"top": TEMPLE_IDS[pile[-1]] if pile else None, "size": len(pile)} for pile in s.piles
+        ],
         "players": players,
         "turns": s.turns,
-        "end": s.end,
-        "trigger": s.trigger,
-        "final": [f[:] for f in s.final],
+        "end": s.end or None,
+        "trigger": index_or_none(s.trigger),
+        "final": [{"seat": q, "actions": k} for q, k in s.final],
         "passes": s.passes,
     }
 
@@ -156,7 +168,7 @@ def _to_front(pool: list[int], fits: Callable[[int], bool]) -> None:
 def _needed_prophecy(s: CoatlState) -> list[int] | None:
     """A Coatl the acting player closed with no card beside it: the closing was legal only
     because their hand holds a Prophecy it fulfils (public knowledge, by the rules)."""
-    if s.phase != ASSEMBLY:
+    if s.phase != Phase.ASSEMBLY:
         return None
     pl = s.players[s.current]
     ci = closed_coatl(pl)
@@ -168,7 +180,7 @@ def _needed_prophecy(s: CoatlState) -> list[int] | None:
 def _needed_temple(s: CoatlState) -> list[int] | None:
     """The acting player chooses a Temple: if neither a pile top nor a Temple they were seen
     taking fits, one of their secret Temples does."""
-    if s.phase != TEMPLE:
+    if s.phase != Phase.TEMPLE:
         return None
     seq = s.players[s.current].coatls[s.temple_coatl].colours()
     if any(pile and temple_points(pile[-1], seq) > 0 for pile in s.piles):

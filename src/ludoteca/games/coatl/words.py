@@ -7,6 +7,7 @@ from typing import Any
 from ...engine import Action, Catalog, Event
 from .cards import COLOURS, PROPHECIES, TEMPLES, Condition
 from .constants import BODY_SPACES, HEAD_SPACES, NUM_COLOURS
+from .names import PIECE_CODE, PROPHECY_CODE, TEMPLE_CODE, space_code
 
 KINDS = ("head", "body", "tail")
 
@@ -46,10 +47,10 @@ def data_words(cat: Catalog, lang: str) -> dict[str, str]:
     pts = cat.text("ui.points", lang)
     out = {}
     for p in PROPHECIES:
-        out[f"prophecy.{p.index}"] = prophecy_name(cat, p.index, lang)
-        out[f"prophecy.{p.index}.tiers"] = " · ".join(f"{n}: {v} {pts}" for n, v in p.tiers)
+        out[f"prophecy.{p.id}"] = prophecy_name(cat, p.index, lang)
+        out[f"prophecy.{p.id}.tiers"] = " · ".join(f"{n}: {v} {pts}" for n, v in p.tiers)
     for tm in TEMPLES:
-        out[f"temple.{tm.index}"] = temple_name(cat, tm.index, lang)
+        out[f"temple.{tm.id}"] = temple_name(cat, tm.index, lang)
     return out
 
 
@@ -66,26 +67,29 @@ def player_name(cat: Catalog, p: int, lang: str) -> str:
 
 
 def _params(cat: Catalog, data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The template fields of an action's or event's JSON (names.py words), as sentences."""
     out: dict[str, Any] = {}
     for k, v in data.items():
         if k == "player":
             out[k] = player_name(cat, v, lang)
         elif k == "prophecy":
-            out[k] = prophecy_name(cat, v, lang)
+            out[k] = prophecy_name(cat, PROPHECY_CODE[v], lang)
         elif k in ("cards", "discarded"):
-            out[k] = "; ".join(prophecy_name(cat, t, lang) for t in v) or "—"
+            out[k] = "; ".join(prophecy_name(cat, PROPHECY_CODE[t], lang) for t in v) or "—"
         elif k == "pieces" and isinstance(v, list):
-            out[k] = ", ".join(piece_name(cat, x, lang) for x in v)
+            out[k] = ", ".join(piece_name(cat, PIECE_CODE[x], lang) for x in v)
         elif k == "piece":
-            out[k] = piece_name(cat, v, lang)
+            out[k] = piece_name(cat, PIECE_CODE[v], lang)
         elif k == "temple":
-            out[k] = temple_name(cat, v, lang)
+            out[k] = temple_name(cat, TEMPLE_CODE[v], lang)
         elif k in ("coatl", "slot", "pile"):
             out[k] = v + 1
         elif k == "end":
-            out[k] = cat.text("end.front" if v == 0 else "end.back", lang)
-        elif k == "space":
-            out[k] = space_name(cat, v, lang)
+            out[k] = cat.text(f"end.{v}", lang)
+        elif k == "row":
+            out["space"] = space_name(cat, space_code(v, data["index"]), lang)
+        elif k == "index":
+            pass  # read with "row"
         elif k == "reason":
             out[k] = cat.text(f"reason.{v}", lang)
         elif k == "source":
@@ -99,8 +103,7 @@ def describe_action(cat: Catalog, action: Action, lang: str) -> str:
     data = action.to_json()
     kind = data.pop("type")
     if kind == "perfect_pick":
-        codes = [data["kind"] * NUM_COLOURS + c for c in data["colours"]]
-        data = {"pieces": codes}
+        data = {"pieces": [f"{c}_{data['kind']}" for c in data["colours"]]}
     return cat.text(f"action.{kind}", lang, **_params(cat, data, lang))
 
 

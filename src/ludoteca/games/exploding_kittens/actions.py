@@ -2,18 +2,31 @@
 
 A turn is a chain of atomic decisions: choose a card (or combo), then its target, then the
 named card; everyone answers the Nope window; the target of a Favor chooses the card to give.
-Cards are carried as their integer codes (see cards.py); players as seats.
+In memory a card is its integer code (see cards.py), which the rules index with; in JSON it is
+its key (``{"type": "play", "card": "skip"}``). Players are seats in both.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionSpace
-from .cards import ACTION_CARDS, CATS, HOLDABLE, MAX_PILE, NK, WILD
+from .cards import ACTION_CARDS, CATS, HOLDABLE, KEYS, MAX_PILE, NK, WILD
 
 MAX_PLAYERS = 10
+
+
+class CardAction(Action):
+    """An action naming a card: its JSON says the card's key, its ``card`` field the code."""
+
+    __slots__ = ()
+    card: int
+
+    def to_json(self) -> dict[str, Any]:
+        out = Action.to_json(self)
+        out["card"] = KEYS[self.card]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +37,7 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(CardAction):
     """Play one action card (its target, if any, is chosen next)."""
 
     TYPE: ClassVar[str] = "play"
@@ -32,7 +45,7 @@ class Play(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pair(Action):
+class Pair(CardAction):
     """Two identical cards: `wilds` of them may be wild cats standing in for a cat."""
 
     TYPE: ClassVar[str] = "pair"
@@ -41,14 +54,14 @@ class Pair(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Triple(Action):
+class Triple(CardAction):
     TYPE: ClassVar[str] = "triple"
     card: int
     wilds: int
 
 
 @dataclass(frozen=True, slots=True)
-class FiveSame(Action):
+class FiveSame(CardAction):
     """Five identical cards (option five_card_combo = "identical")."""
 
     TYPE: ClassVar[str] = "five_same"
@@ -64,7 +77,7 @@ class FiveStart(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class FivePick(Action):
+class FivePick(CardAction):
     TYPE: ClassVar[str] = "five_pick"
     card: int
 
@@ -76,7 +89,7 @@ class Target(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Name(Action):
+class Name(CardAction):
     """The card asked for by a triple."""
 
     TYPE: ClassVar[str] = "name"
@@ -94,7 +107,7 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Give(Action):
+class Give(CardAction):
     """The card a Favor's target gives."""
 
     TYPE: ClassVar[str] = "give"
@@ -102,7 +115,7 @@ class Give(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(CardAction):
     """The card a five-card combo takes from the discard pile."""
 
     TYPE: ClassVar[str] = "take"
@@ -110,7 +123,7 @@ class Take(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AlterPick(Action):
+class AlterPick(CardAction):
     """Alter the Future: the card to put at the next position from the top."""
 
     TYPE: ClassVar[str] = "alter_pick"

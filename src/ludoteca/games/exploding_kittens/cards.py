@@ -177,7 +177,5 @@ CATS: tuple[int, ...] = tuple(i for i, r in enumerate(ROLE) if r == "cat")
 ACTION_CARDS: tuple[int, ...] = tuple(i for i, r in enumerate(ROLE) if r == "action")
 # cards a player can hold (everything but the kitten), the ones a triple may name
 HOLDABLE: tuple[int, ...] = tuple(i for i in range(NK) if i != KITTEN)
-# the cards an action needs a target for
-TARGETED: frozenset[int] = frozenset({TARGETED_ATTACK, FAVOR})
 # the largest draw pile any deck starts with: defuse positions run 0..MAX_PILE
 MAX_PILE: int = max(sum(d) - 8 * n for n, d in DECKS.items())

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionSpace
+from ...engine.errors import DataError
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.i18n import Catalog
+from . import legacy
 from .actions import build_action_space
-from .cards import KEYS
 from .options import Options
 from .state import EKState
 
@@ -20,7 +21,9 @@ class ExplodingKittens(Game):
     names: ClassVar[Mapping[str, str]] = {"pt-BR": "Gatinhos Explosivos", "en": "Exploding Kittens"}
     min_players = 2
     max_players = 10
-    rules_version = "2"
+    # 3: the JSON of actions and states names cards and phases (version 2: integers); same rules
+    rules_version = "3"
+    older_rules_versions = frozenset({"2"})
     Options = Options
 
     def __init__(self) -> None:
@@ -31,7 +34,16 @@ class ExplodingKittens(Game):
         return EKState.deal(self, num_players, seed, options)
 
     def state_from_json(self, data: Mapping[str, Any]) -> EKState:
+        if not isinstance(data, Mapping):
+            raise DataError("exploding-kittens: a saved state is a JSON object")
         return EKState.from_json(self, data)
+
+    def action_from_json(self, data: Any) -> Action:
+        """Today's JSON, or version 2's (integer cards) as stored tables and old records hold it."""
+        return self.action_space.from_json(legacy.upgrade_action(data))
+
+    def upgrade_action(self, data: Any, rules_version: str) -> Any:
+        return legacy.upgrade_action(data) if rules_version == "2" else data
 
     @property
     def action_space(self) -> ActionSpace:
@@ -50,8 +62,6 @@ class ExplodingKittens(Game):
         out = dict(data)
         for k in ("card", "name"):
             v = out.get(k)
-            if isinstance(v, int) and not isinstance(v, bool):
-                v = KEYS[v] if 0 <= v < len(KEYS) else str(v)
             if isinstance(v, str) and v:
                 out[k] = self.card_name(v, lang)
         if "cards" in out:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Action
+from ...engine.errors import IllegalAction
 from . import actions as A
 from .cards import (
     ACTION_CARDS,
@@ -45,7 +46,6 @@ PLAY = [A.PLAY.get(c) for c in range(NK)]
 PAIR = [A.PAIR.get(c) for c in range(NK)]
 TRIPLE = [A.TRIPLE.get(c) for c in range(NK)]
 NAMES: list[Action] = [A.NAME[c] for c in range(NK) if c != KITTEN]
-WINDOW_NOPE: tuple[Action, ...] = (A.PASS, A.NOPE_ACT)
 
 
 def _card(c: object) -> bool:
@@ -210,8 +210,6 @@ def timeout_action(st: EKState, p: int) -> Action:
     """The table clock: a kitten goes off ("se não for rápido o suficiente"), a window passes,
     a turn ends by drawing, a Favor gives the cheapest card (cats first, Defuse last);
     elsewhere the first legal choice."""
-    from ...engine.errors import IllegalAction
-
     if p not in st._actors:
         raise IllegalAction(f"player {p!r} has no decision to make now")
     ph = st.phase

@@ -24,12 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.errors import DataError, IllegalAction
 from ...engine.game import GameState
+from ...engine.reactions import ReactionWindow
 from ...engine.result import Result
 from ...engine.rng import Rng
-from . import legal, rules, view
+from . import actions as A
+from . import legacy, legal, rules, storage, view
 from .cards import DECKS, DEFUSE, KITTEN, NK
 from .options import Options
-from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER
+from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
+from .pile import shuffle
+from .turns import start_turn
 
 if TYPE_CHECKING:
     from .game import ExplodingKittens
@@ -128,7 +132,7 @@ class EKState(GameState):
         st = cls(game, n, options, Rng(seed))
         deck = DECKS[n]
         others = [c for c in range(NK) if c not in (DEFUSE, KITTEN) for _ in range(deck[c])]
-        rules.shuffle(st.rng, others)
+        shuffle(st.rng, others)
         for p in range(n):
             h = st.hands[p]
             h[DEFUSE] = 1
@@ -136,11 +140,11 @@ class EKState(GameState):
                 h[c] += 1
             st.hn[p] = 8
         pile = others[7 * n :] + [DEFUSE] * (deck[DEFUSE] - n) + [KITTEN] * (n - 1)
-        rules.shuffle(st.rng, pile)
+        shuffle(st.rng, pile)
         st.pile = pile
         st.pk = [0] * len(pile)
         st.cur = st.rng.randbelow(n)  # the text names no first player: a random seat
-        rules.start_turn(st, st.cur, 1, False)
+        start_turn(st, st.cur, 1, False)
         return st
 
     # -- the contract -------------------------------------------------------------------
@@ -154,6 +158,12 @@ class EKState(GameState):
     explain_illegal = legal.explain_illegal  # type: ignore[assignment]
     timeout_action = legal.timeout_action  # type: ignore[assignment]
     _apply = rules.apply  # type: ignore[assignment]
+
+    def reaction_window(self) -> ReactionWindow | None:
+        """The Nope window: every seat still in that has not answered may Nope or pass."""
+        if self.phase != WINDOW:
+            return None
+        return ReactionWindow(self._actors, A.PASS, view.window_about(self))
 
     @property
     def is_over(self) -> bool:
@@ -226,70 +236,19 @@ class EKState(GameState):
         c._actors = self._actors
         return c
 
-    _INTS = (
-        "cur",
-        "dir",
-        "owed",
-        "phase",
-        "pend",
-        "pcard",
-        "pwilds",
-        "ptarget",
-        "pname",
-        "nopes",
-        "answered",
-        "wants",
-        "ak",
-        "ai",
-        "limbo",
-        "lmask",
-        "turns",
-    )
-    _LISTS = (
-        "hands",
-        "hn",
-        "pile",
-        "pk",
-        "discard",
-        "alive",
-        "out",
-        "gone",
-        "hk",
-        "picks",
-        "tturns",
-    )
-
+    # -- storage: JSON in words (docs/rules/exploding-kittens.md, "State JSON") ---------------
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "players": self.num_players,
-            "options": self.options.model_dump(mode="json"),
-            "rng": self.rng.to_json(),
-            "attacked": self.attacked,
-            "actors": list(self._actors),
-        }
-        for k in self._INTS:
-            d[k] = getattr(self, k)
-        for k in self._LISTS:
-            v = getattr(self, k)
-            d[k] = [x[:] for x in v] if v and isinstance(v[0], list) else list(v)
-        return d
+        return storage.state_json(self)
 
     @classmethod
     def from_json(cls, game: ExplodingKittens, d: Mapping[str, Any]) -> EKState:
         try:
+            if legacy.is_v2_state(d):
+                d = legacy.upgrade_state(d)
             n = int(d["players"])
-            opts = game.parse_options(d["options"], n)
-            st = cls(game, n, opts, Rng.from_json(d["rng"]))
-            st.attacked = bool(d["attacked"])
-            for k in cls._INTS:
-                setattr(st, k, int(d[k]))
-            for k in cls._LISTS:
-                v = d[k]
-                setattr(st, k, [list(x) if isinstance(x, list) else x for x in v])
-            st.alive = [bool(x) for x in st.alive]
-            st.alive_t = tuple(p for p in range(n) if st.alive[p])
-            st._actors = tuple(int(x) for x in d["actors"])
-        except (KeyError, TypeError, ValueError) as e:
+            st = cls(game, n, game.parse_options(d["options"], n), Rng.from_json(d["rng"]))
+            storage.load_state(st, d)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise DataError(
                 f"exploding-kittens: not a saved state ({type(e).__name__}: {e})"
             ) from None

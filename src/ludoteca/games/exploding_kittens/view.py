@@ -14,37 +14,45 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
 from .cards import DEFUSE, KEYS, KITTEN, NK, NOPE
-from .phases import PEND_FIVE, PEND_PAIR, PEND_TRIPLE, PHASES
+from .phases import (
+    ALTER,
+    DEFUSE_PHASE,
+    FIVE,
+    PEND_FIVE,
+    PEND_PAIR,
+    PEND_TRIPLE,
+    PHASE_NAMES,
+    WINDOW,
+)
+from .storage import pending_json
 
 if TYPE_CHECKING:
     from .state import EKState
-
-FIVE, WINDOW, ALTER, DEFUSE_PHASE, OVER = 3, 4, 7, 8, 10
 
 
 def _cards(h: list[int]) -> list[str]:
     return [KEYS[c] for c in range(NK) for _ in range(h[c])]
 
 
-def _pending(st: EKState) -> dict[str, Any] | None:
+def window_about(st: EKState) -> dict[str, Any]:
+    """What an open Nope window is about, in public words: the card or combo announced, who
+    played it, its target and named card, and how many Nopes were played on it so far."""
     pend = st.pend
-    if pend < 0:
-        return None
-    kind = (
-        "play"
-        if pend < PEND_PAIR
-        else {PEND_PAIR: "pair", PEND_TRIPLE: "triple", PEND_FIVE: "five"}[pend]
-    )
-    return {
-        "kind": kind,
-        "player": st.cur,
-        "card": KEYS[st.pcard] if st.pcard >= 0 else None,
-        "wilds": st.pwilds,
-        "picks": [KEYS[c] for c in st.picks],
-        "target": st.ptarget,
-        "name": KEYS[st.pname] if st.pname >= 0 else None,
-        "nopes": st.nopes,
-    }
+    about: dict[str, Any] = {"seat": st.cur, "nopes": st.nopes}
+    if pend < PEND_PAIR:
+        about["card"] = KEYS[pend]
+    else:
+        about["combo"] = {PEND_PAIR: "pair", PEND_TRIPLE: "triple", PEND_FIVE: "five"}[pend]
+        if st.pcard >= 0:
+            about["card"] = KEYS[st.pcard]
+            about["wilds"] = st.pwilds
+        else:
+            about["cards"] = [KEYS[c] for c in st.picks]
+        if st.pname >= 0:
+            about["name"] = KEYS[st.pname]
+    if st.ptarget >= 0:
+        about["target"] = st.ptarget
+    return about
 
 
 def view(st: EKState, p: int | None) -> dict[str, Any]:
@@ -54,7 +62,7 @@ def view(st: EKState, p: int | None) -> dict[str, Any]:
         "game": "exploding-kittens",
         "players": n,
         "seat": p,
-        "phase": PHASES[st.phase],
+        "phase": PHASE_NAMES[st.phase],
         "actors": list(st._actors),
         "current": st.cur,
         "direction": st.dir,
@@ -70,7 +78,7 @@ def view(st: EKState, p: int | None) -> dict[str, Any]:
         # the kitten being defused is public; a card being buried (printed Bury) is not
         "kittens_in_pile": len(st.alive_t) - 1 - (st.limbo == KITTEN and st.lmask == -1),
         "discard": [KEYS[c] for c in st.discard],
-        "pending": _pending(st),
+        "pending": pending_json(st),
         "window": None,
         "limbo": None,
         "options": st.options.model_dump(mode="json"),

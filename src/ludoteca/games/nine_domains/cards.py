@@ -18,6 +18,7 @@ from ...engine import DataError
 ELEMENTS = ("red", "green", "blue")  # purple is counted in halves, apart
 ALL_ELEMENTS_MASK = (1 << len(ELEMENTS)) - 1
 PURPLE_HALVES_NEEDED = 2
+EMPTY = -1  # no card, no domain, no seat: a free place, an unset choice, no winner
 
 
 class CardModel(BaseModel):

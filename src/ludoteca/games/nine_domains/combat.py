@@ -90,10 +90,6 @@ def fight(a: int, sa: int, ta: int, b: int, sb: int, tb: int) -> tuple[int, bool
     return REMOVED, False
 
 
-def strength_of(card: int, change: int) -> int:
-    return _VALUE[card] + change
-
-
 def margin(
     winner_card: int, ws: int, loser_card: int, ls: int, by_effect: bool, effect_counts: bool
 ) -> int | None:
@@ -110,11 +106,7 @@ def margin(
 
 
 def has_all_elements(domains: Iterable[int]) -> bool:
-    mask = 0
-    halves = 0
-    for d in domains:
-        mask |= DOMAINS.mask[d]
-        halves += DOMAINS.halves[d]
+    mask, halves = elements_of(domains)
     return mask == ALL_ELEMENTS_MASK and halves >= PURPLE_HALVES_NEEDED
 
 

@@ -1,54 +1,25 @@
-"""The state of a game of The Nine Domains, and the round's flow.
+"""The state of a game of The Nine Domains: the position, who acts, the end, copies and JSON.
 
-A round: both players place their three cards face down, one ``Place`` at a time and at the
-same time (both are actors until each has placed three). When the sixth card is down, the
-cards are revealed and the three combats are fought; the domains go to the winners (or are
-removed on identical cards), 3+ scores its VP, and the cards are set aside face up. Then the
-follow-up powers (2- swap, 3- exchange) are resolved left to right by pile, each by its owner;
-then the element check; then the next round, or the end after round 3.
+Legal moves live in legal.py, what a move does (and the round's flow) in rules.py, what a
+player sees and determinization in view.py.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
-from .actions import (
-    DECLINE,
-    DISCARD,
-    DRAFT,
-    PLACE,
-    RECOVER,
-    SWAP_GIVE,
-    SWAP_TAKE,
-    Decline,
-    Discard,
-    Draft,
-    Place,
-    Recover,
-    SwapGive,
-    SwapTake,
-)
-from .cards import CARDS, DOMAINS, PILES, ROUNDS, SPECIALS_PER_PLAYER
-from .combat import REMOVED, domain_points, fight, has_all_elements, margin, modifiers
+from ...engine import GameState, IllegalAction, Result, Rng
+from . import legal, rules, view
+from .cards import CARDS, DOMAINS, EMPTY, PILES, SPECIALS_PER_PLAYER
+from .combat import domain_points
 from .options import NineDomainsOptions
+from .phases import DRAFT_ORDER, PHASE_NAMES, PLAYERS, POWER_NAMES, Phase
 
-DRAFTING, PLACING, POWERS, OVER = 0, 1, 2, 3
-PHASES = ("draft", "place", "power", "over")
-SWAP, EXCHANGE = 0, 1
-POWER_NAMES = ("swap", "exchange")
-EMPTY = -1
-# snake order for the open draft of specials: seat 0 picks first, seat 1 answers with two
-DRAFT_ORDER = (0, 1, 1, 0, 0, 1)
-PLAYERS = (0, 1)
-
-_VALUE = CARDS.value
-_POWER = CARDS.power
+# the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
+DRAFTING, PLACING, POWERS, OVER = map(int, Phase)
 _SPECIAL = CARDS.is_special
-_INDEX = CARDS.index
 
 
 class NineDomainsState(GameState):
@@ -146,315 +117,13 @@ class NineDomainsState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, player: int) -> list[Action]:
-        ph = self.phase
-        if ph == PLACING:
-            if player not in PLAYERS or self.nplaced[player] >= PILES:
-                return []
-            row = self.placed[player]
-            free = [i for i in range(PILES) if row[i] == EMPTY]
-            return [PLACE[c][i] for c in self.hand[player] for i in free]
-        if ph == POWERS:
-            owner, kind, _ = self.pending[0]
-            if player != owner:
-                return []
-            out: list[Action]
-            if kind == SWAP:
-                if self.pick == EMPTY:
-                    out = [SWAP_GIVE[d] for d in sorted(self.won[owner])]
-                else:
-                    out = [SWAP_TAKE[d] for d in sorted(self.won[1 - owner])]
-            elif self.pick == EMPTY:
-                out = [RECOVER[c] for c in self.recoverable(owner)]
-            else:
-                out = [DISCARD[c] for c in self.hand[owner]]
-            out.append(DECLINE)
-            return out
-        if ph == DRAFTING and player == DRAFT_ORDER[self.draft_step]:
-            return [DRAFT[c] for c in self.draft_pool]
-        return []
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        if type(action) is Place:
-            if self.phase != PLACING or player not in PLAYERS or self.nplaced[player] >= PILES:
-                return False
-            c = _INDEX.get(action.card) if isinstance(action.card, str) else None
-            pile = action.pile
-            return (
-                c is not None
-                and c in self.hand[player]
-                and type(pile) is int
-                and 0 <= pile < PILES
-                and self.placed[player][pile] == EMPTY
-            )
-        return action in self.legal_actions(player)
-
-    def recoverable(self, player: int) -> list[int]:
-        """Used cards the 3- may take back (option exchange_this_round), sorted."""
-        used = self.used[player]
-        if not self.options.exchange_this_round and self.history:
-            this_round = self.history[-1][player]
-            used = [c for c in used if c not in this_round]
-        return sorted(used)
-
-    def explain_illegal(self, player: int, action: Action) -> str:
-        ph = PHASES[self.phase]
-        t = type(action)
-        if t is Place:
-            assert isinstance(action, Place)
-            if self.phase != PLACING:
-                return f"cards are placed at the start of a round; now it is the {ph} phase"
-            if action.card not in _INDEX:
-                return f"there is no card {action.card!r}"
-            if not isinstance(action.pile, int) or not 0 <= action.pile < PILES:
-                return f"pile must be 0, 1 or 2, not {action.pile!r}"
-            if _INDEX[action.card] not in self.hand[player]:
-                return f"card {action.card} is not in your hand"
-            return f"you already placed a card in front of pile {action.pile}"
-        if t is Draft:
-            if self.phase != DRAFTING:
-                return "the draft of special cards is over (or was not chosen in the options)"
-            return f"card {getattr(action, 'card', '?')} is not in the draft pool"
-        if self.phase != POWERS:
-            return f"no power is being resolved; now it is the {ph} phase"
-        _, kind, _ = self.pending[0]
-        wanted = {
-            (SWAP, True): "choose one of your domains to give (swap_give) or decline",
-            (SWAP, False): "choose one of your opponent's domains to take (swap_take) or decline",
-            (EXCHANGE, True): "choose one of your used cards to take back (recover) or decline",
-            (EXCHANGE, False): "choose a card of your hand to set aside (discard) or decline",
-        }[(kind, self.pick == EMPTY)]
-        return f"{self.game.describe_action(action, 'en')} is not possible now: {wanted}"
-
-    def timeout_action(self, player: int) -> Action:
-        """The clock: place the lowest card of the hand on the first free pile; draft the first
-        special of the pool; decline a power."""
-        if player in self.actors:
-            if self.phase == PLACING:
-                c = min(self.hand[player], key=lambda x: (_VALUE[x], x))
-                return PLACE[c][self.placed[player].index(EMPTY)]
-            if self.phase == DRAFTING:
-                return DRAFT[self.draft_pool[0]]
-            return DECLINE
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        raise IllegalAction(f"player {player!r} has no decision to make now")
-
-    # -- playing --------------------------------------------------------------------------
-    def _apply(self, player: int, action: Action) -> list[Event]:
-        t = type(action)
-        if t is Place:
-            assert isinstance(action, Place)
-            return self._place(player, _INDEX[action.card], action.pile)
-        if t is Draft:
-            assert isinstance(action, Draft)
-            return self._draft(player, _INDEX[action.card])
-        if t is Decline:
-            kind = self.pending[0][1]
-            ev = [Event("declined", {"player": player, "power": POWER_NAMES[kind]})]
-            return ev + self._power_done()
-        if t is SwapGive:
-            assert isinstance(action, SwapGive)
-            self.pick = DOMAINS.index[action.domain]
-            return [Event("swap_offered", {"player": player, "domain": action.domain})]
-        if t is SwapTake:
-            assert isinstance(action, SwapTake)
-            return self._swap(player, self.pick, DOMAINS.index[action.domain]) + self._power_done()
-        if t is Recover:
-            assert isinstance(action, Recover)
-            self.pick = _INDEX[action.card]
-            return [Event("recover_chosen", {"player": player, "card": action.card})]
-        if t is Discard:
-            assert isinstance(action, Discard)
-            return self._exchange(player, self.pick, _INDEX[action.card]) + self._power_done()
-        raise IllegalAction(f"unknown action {action!r}")  # pragma: no cover - legality checked
-
-    def _place(self, p: int, card: int, pile: int) -> list[Event]:
-        self.hand[p].remove(card)
-        self.placed[p][pile] = card
-        self.nplaced[p] += 1
-        events = [
-            Event("placed", {"player": p, "count": self.nplaced[p]}),
-            Event(
-                "placed_own", {"player": p, "card": CARDS.ids[card], "pile": pile}, frozenset((p,))
-            ),
-        ]
-        if self.nplaced[0] == PILES and self.nplaced[1] == PILES:
-            events += self._resolve_round()
-        return events
-
-    def _draft(self, p: int, card: int) -> list[Event]:
-        self.draft_pool.remove(card)
-        insort(self.hand[p], card)
-        insort(self.seen[p], card)  # an open draft: both players saw the pick
-        self.draft_step += 1
-        events = [Event("drafted", {"player": p, "card": CARDS.ids[card]})]
-        if self.draft_step == len(DRAFT_ORDER):
-            self.phase = PLACING
-            events.append(Event("round_started", {"round": 1}))
-        return events
-
-    def _resolve_round(self) -> list[Event]:
-        opts = self.options
-        cards = [self.placed[0], self.placed[1]]
-        previous = self.history[-1] if self.history else None
-        total, plus = modifiers(cards, previous, self.rnd, opts.four_plus_target == "opponent")
-        tie = total if opts.malus_counts_as_bonus else plus
-        ids = CARDS.ids
-        events = [
-            Event(
-                "revealed",
-                {
-                    "round": self.rnd + 1,
-                    "cards0": " ".join(ids[c] for c in cards[0]),
-                    "cards1": " ".join(ids[c] for c in cards[1]),
-                },
-            )
-        ]
-        contested = [pile.pop() for pile in self.piles]
-        outcome = []
-        for i in range(PILES):
-            a, b = cards[0][i], cards[1][i]
-            sa, sb = _VALUE[a] + total[0][i], _VALUE[b] + total[1][i]
-            w, by_effect = fight(a, sa, tie[0][i], b, sb, tie[1][i])
-            d = contested[i]
-            outcome.append(w)
-            if w == REMOVED:
-                self.removed.append(d)
-                events.append(
-                    Event(
-                        "domain_removed",
-                        {"pile": i, "domain": DOMAINS.ids[d], "card": ids[a], "other": ids[b]},
-                    )
-                )
-                continue
-            self.won[w].append(d)
-            wc, lc = cards[w][i], cards[1 - w][i]
-            ws, ls = (sa, sb) if w == 0 else (sb, sa)
-            events.append(
-                Event(
-                    "domain_won",
-                    {
-                        "player": w,
-                        "pile": i,
-                        "domain": DOMAINS.ids[d],
-                        "card": ids[wc],
-                        "other": ids[lc],
-                        "strength": "*" if CARDS.no_strength[wc] else ws,
-                        "other_strength": "*" if CARDS.no_strength[lc] else ls,
-                        "how": "effect" if by_effect else ("tie" if ws == ls else "strength"),
-                    },
-                )
-            )
-            power = _POWER[wc]
-            if power == "victory_bonus":
-                m = margin(wc, ws, lc, ls, by_effect, opts.three_plus_effect_win_scores)
-                if m is not None and m >= CARDS.bonus_margin[wc]:
-                    self.bonus[w] += CARDS.bonus_vp[wc]
-                    events.append(
-                        Event(
-                            "victory_bonus",
-                            {"player": w, "card": ids[wc], "vp": CARDS.bonus_vp[wc]},
-                        )
-                    )
-            elif power == "swap_domain":
-                self.pending.append((w, SWAP, i))
-            elif power == "exchange_card":
-                self.pending.append((w, EXCHANGE, i))
-        # the revealed cards are set aside face up: public from now on
-        for p in PLAYERS:
-            row = cards[p]
-            self.used[p].extend(row)
-            for c in row:
-                if _SPECIAL[c] and c not in self.seen[p]:
-                    insort(self.seen[p], c)
-        self.history.append([cards[0][:], cards[1][:]])
-        self.contested.append(contested)
-        self.outcomes.append(outcome)
-        self.placed = [[EMPTY] * PILES, [EMPTY] * PILES]
-        self.nplaced = [0, 0]
-        self.phase = POWERS
-        return events + self._next_power()
-
-    def _next_power(self) -> list[Event]:
-        """Skip the pending powers that have nothing to act on; end the round when none is left."""
-        events: list[Event] = []
-        self.pick = EMPTY
-        while self.pending:
-            owner, kind, pile = self.pending[0]
-            if kind == SWAP and self.won[owner] and self.won[1 - owner]:
-                return events
-            if kind == EXCHANGE and self.hand[owner] and self.recoverable(owner):
-                return events
-            self.pending.pop(0)
-            events.append(
-                Event("power_unusable", {"player": owner, "power": POWER_NAMES[kind], "pile": pile})
-            )
-        return events + self._end_round()
-
-    def _power_done(self) -> list[Event]:
-        self.pending.pop(0)
-        return self._next_power()
-
-    def _swap(self, p: int, give: int, take: int) -> list[Event]:
-        mine, theirs = self.won[p], self.won[1 - p]
-        mine[mine.index(give)] = take
-        theirs[theirs.index(take)] = give
-        return [Event("swap", {"player": p, "gave": DOMAINS.ids[give], "took": DOMAINS.ids[take]})]
-
-    def _exchange(self, p: int, recover: int, discard: int) -> list[Event]:
-        used = self.used[p]
-        used.remove(recover)
-        used.append(discard)
-        hand = self.hand[p]
-        hand.remove(discard)
-        insort(hand, recover)
-        if _SPECIAL[discard] and discard not in self.seen[p]:
-            insort(self.seen[p], discard)
-        return [
-            Event(
-                "exchange",
-                {"player": p, "recovered": CARDS.ids[recover], "discarded": CARDS.ids[discard]},
-            )
-        ]
-
-    def _end_round(self) -> list[Event]:
-        events: list[Event] = []
-        if not self.elements_off:
-            done = [has_all_elements(self.won[p]) for p in PLAYERS]
-            if done[0] and done[1]:
-                self.elements_off = True
-                events.append(Event("elements_ignored", {"round": self.rnd + 1}))
-            elif done[0] or done[1]:
-                w = 0 if done[0] else 1
-                self._finish(w, "elements")
-                events.append(Event("won_by_elements", {"player": w}))
-                return events
-        self.rnd += 1
-        if self.rnd < ROUNDS:
-            self.phase = PLACING
-            events.append(Event("round_started", {"round": self.rnd + 1}))
-            return events
-        vp = [self.points(p) for p in PLAYERS]
-        if vp[0] != vp[1]:
-            w = 0 if vp[0] > vp[1] else 1
-            self._finish(w, "points")
-            events.append(Event("won_by_points", {"player": w, "vp": vp[w], "other_vp": vp[1 - w]}))
-        elif self.options.vp_tie == "domains" and len(self.won[0]) != len(self.won[1]):
-            w = 0 if len(self.won[0]) > len(self.won[1]) else 1
-            self._finish(w, "points")
-            events.append(Event("won_by_domains", {"player": w, "vp": vp[w]}))
-        else:
-            self._finish(EMPTY, "draw")
-            events.append(Event("drawn", {"vp": vp[0]}))
-        return events
-
-    def _finish(self, winner: int, reason: str) -> None:
-        self.phase = OVER
-        self.winner = winner
-        self.reason = reason
-        self.pending = []
-        self.pick = EMPTY
+    # the rules live in their modules, the state their first argument; bound here as methods
+    # (no wrapper call on the hot path)
+    legal_actions = legal.legal_actions
+    is_legal = legal.is_legal
+    explain_illegal = legal.explain_illegal
+    timeout_action = legal.timeout_action
+    _apply = rules.apply
 
     # -- the end --------------------------------------------------------------------------
     def points(self, p: int) -> int:
@@ -483,14 +152,10 @@ class NineDomainsState(GameState):
 
     # -- what players see -----------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from .view import build_view
-
-        return build_view(self, player)
+        return view.build_view(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> NineDomainsState:
-        from .hidden import determinize
-
-        return determinize(self, player, rng)
+        return view.determinize(self, player, rng)
 
     # -- copies and storage ---------------------------------------------------------------
     def clone(self) -> NineDomainsState:
@@ -532,7 +197,7 @@ class NineDomainsState(GameState):
         return {
             "rng": self.rng.to_json(),
             "options": self.options.model_dump(mode="json"),
-            "phase": PHASES[self.phase],
+            "phase": PHASE_NAMES[self.phase],
             "round": self.rnd,
             "piles": [[did[d] for d in pile] for pile in self.piles],
             "won": [[did[d] for d in w] for w in self.won],
@@ -564,7 +229,7 @@ class NineDomainsState(GameState):
             return [EMPTY if c is None else ci[c] for c in xs]
 
         s.rng = Rng.from_json(d["rng"])
-        s.phase = PHASES.index(d["phase"])
+        s.phase = PHASE_NAMES.index(d["phase"])
         s.rnd = int(d["round"])
         s.piles = [[di[x] for x in pile] for pile in d["piles"]]
         s.won = [[di[x] for x in w] for w in d["won"]]

@@ -1,24 +1,31 @@
-"""What each seat may see: ``build_view(state, player)`` (player None: a spectator).
+"""What each seat may see: ``build_view(state, player)`` (player None: a spectator), and
+``determinize``: a full state consistent with one player's view, the unseen re-drawn.
 
 Public: the piles' top domains (all of them with open_piles) and counts, the domains won and
 removed, VP, every revealed card and the used piles, the specials each player has shown, the
 powers being resolved. Private: a player's own hand and own face-down placements. Of the
 opponent a player sees only how many cards are placed and held, which of them are known (base
 cards not yet used, specials already shown) and how many are unknown specials.
+
+Determinize re-draws what a player cannot see: the opponent's unshown specials and face-down
+placements, and the domains under the top of each pile (unless open_piles). Each hidden pool is
+rebuilt from the view's facts in sorted order and sampled with the caller's ``rng``; the new
+state's own RNG is reseeded from ``rng`` too, so nothing of the true hidden state survives.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
+from ...engine import Rng
+from .cards import CARDS, DOMAINS, ELEMENTS, EMPTY, PILES, ROUNDS
 from .combat import elements_of, modifiers
-from .state import DRAFT_ORDER, DRAFTING, OVER, PHASES, POWER_NAMES
+from .phases import DRAFT_ORDER, PHASE_NAMES, POWER_NAMES, Phase
 
 if TYPE_CHECKING:
     from .state import NineDomainsState
-
-EMPTY = -1
 
 
 def known_unplayed(state: NineDomainsState, q: int) -> list[int]:
@@ -27,6 +34,16 @@ def known_unplayed(state: NineDomainsState, q: int) -> list[int]:
     return sorted(
         [c for c in CARDS.base if c not in used] + [c for c in state.seen[q] if c not in used]
     )
+
+
+def possible_specials(seen: Iterable[int], own: Iterable[int], independent: bool) -> list[int]:
+    """The specials a player may still hold unseen, sorted: every special but the ones the
+    table saw them show (``seen``) and, when one shared pool was dealt (not ``independent``),
+    the ones the viewer holds or held (``own``). Determinize draws from it; so do agents."""
+    excluded = set(seen)
+    if not independent:
+        excluded.update(own)
+    return [c for c in CARDS.specials if c not in excluded]
 
 
 def incoming(state: NineDomainsState) -> list[list[int]]:
@@ -152,7 +169,7 @@ def build_view(state: NineDomainsState, player: int | None, cache: bool = True) 
         )
     view: dict[str, Any] = {
         "you": player,
-        "phase": PHASES[state.phase],
+        "phase": PHASE_NAMES[state.phase],
         "round": min(state.rnd + 1, ROUNDS),
         "rounds": ROUNDS,
         "actors": list(state.actors),
@@ -170,14 +187,55 @@ def build_view(state: NineDomainsState, player: int | None, cache: bool = True) 
         if state.pick != EMPTY:
             pick = dids[state.pick] if kind == 0 else ids[state.pick]
         view["pending"] = {"player": owner, "power": POWER_NAMES[kind], "pile": at, "pick": pick}
-    if state.phase == DRAFTING:
+    if state.phase == Phase.DRAFT:
         view["draft"] = {
             "pool": [ids[c] for c in state.draft_pool],
             "next": DRAFT_ORDER[state.draft_step],
         }
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         view["result"] = {
             "winner": None if state.winner == EMPTY else state.winner,
             "reason": state.reason,
         }
     return view
+
+
+def determinize(state: NineDomainsState, p: int, rng: random.Random) -> NineDomainsState:
+    new = state.clone()
+    q = 1 - p
+    # -- the opponent's cards: the known ones plus unknown specials drawn from what is left
+    known = known_unplayed(state, q)
+    n_hidden = len(state.hand[q]) + state.nplaced[q]
+    k = n_hidden - len(known)
+    sampled: list[int] = []
+    if k > 0:
+        own = [*state.hand[p], *state.used[p], *(c for c in state.placed[p] if c != EMPTY)]
+        pool = sorted(
+            possible_specials(state.seen[q], own, state.options.special_deal == "independent")
+        )
+        rng.shuffle(pool)
+        sampled = pool[:k]
+    cards = sorted(known + sampled)
+    m = state.nplaced[q]
+    new.placed[q] = [EMPTY] * PILES
+    if state.phase == Phase.PLACE and m:
+        spots = sorted(rng.sample(range(PILES), m))
+        rng.shuffle(cards)
+        for i, spot in enumerate(spots):
+            new.placed[q][spot] = cards[i]
+        cards = sorted(cards[m:])
+    new.hand[q] = cards
+    # -- the piles: everything under the visible tops, from the domains nobody has seen
+    if not state.options.open_piles:
+        visible = {pile[-1] for pile in state.piles if pile}
+        gone = set(state.won[0]) | set(state.won[1]) | set(state.removed) | visible
+        pool = sorted(d for d in range(len(DOMAINS)) if d not in gone)
+        rng.shuffle(pool)
+        at = 0
+        for i, pile in enumerate(state.piles):
+            depth = len(pile) - 1
+            if depth > 0:
+                new.piles[i] = [*pool[at : at + depth], pile[-1]]
+                at += depth
+    new.rng = Rng.from_random(rng)
+    return new

@@ -53,6 +53,4 @@ def card_list(game: SalaDeMiaula) -> str:
 
 
 if __name__ == "__main__":
-    from . import GAME
-
-    print(card_list(GAME))
+    print(card_list(SalaDeMiaula()))

@@ -44,7 +44,9 @@ class SalaDeMiaula(Game):
     }
     min_players = 2
     max_players = 2
-    rules_version = "2"
+    # 3: every damage effect deals 3, the smallest life in the pool (Bola de Pelo, Tempestade de
+    # Pelos, Novelo de Lã, Martelo, Chave Inglesa dealt 1 or 2, which could defeat nothing)
+    rules_version = "3"
     Options: ClassVar[type[GameOptions]] = SalaOptions
     catalog = Catalog.from_package("ludoteca.games.sala_de_miaula")
 

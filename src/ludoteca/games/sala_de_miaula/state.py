@@ -1,4 +1,5 @@
-"""The state of a match: zones, life, terrain, the turn; JSON, views and determinize."""
+"""The state of a match: zones, life, terrain, the turn; copies and JSON. Legal moves live in
+legal.py, what a move does in rules.py, what a player sees and determinize in view.py."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
-from . import rules
+from . import legal, rules, view
 from .actions import PLACES
 from .cards import DECK_SIZE, POOL
 from .table import Card, Creature, build_cards
@@ -98,7 +99,7 @@ class SalaState(GameState):
         cached = self._legal
         if cached is not None and cached[0] == player:
             return list(cached[1])
-        acts = rules.legal_actions(self, player)
+        acts = legal.legal_actions(self, player)
         self._legal = (player, acts)
         return list(acts)
 
@@ -113,10 +114,7 @@ class SalaState(GameState):
         return action in cached[1]
 
     def explain_illegal(self, player: int, action: Action) -> str:
-        what = self.game.describe_action(action, "en")
-        if self.over:
-            return "the game is over"
-        return f"{what}: not possible now (check the pair rule, the places, the creature's action and status, and the target)"
+        return legal.explain_illegal(self, player, action)
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         self._legal = None
@@ -135,84 +133,14 @@ class SalaState(GameState):
         )
 
     def timeout_action(self, player: int) -> Action:
-        """A clock that runs out ends the turn (nothing else is done for the player)."""
-        if player != self.current or self.over:
-            raise IllegalAction(f"player {player!r} has no decision to make now")
-        return rules.END_TURN
+        return legal.timeout_action(self, player)
 
     # -- views ------------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        players = []
-        for q in range(2):
-            d: dict[str, Any] = {
-                "life": self.life[q],
-                "deck_count": len(self.deck[q]),
-                "hand_count": len(self.hand[q]),
-                "known_in_hand": list(self.known[q]),
-                "canil": list(self.canil[q]),
-                "field": [None if c is None else c.to_json() for c in self.field[q]],
-                "decklist": list(self.decklists[q]),
-            }
-            if q == player:
-                d["hand"] = list(self.hand[q])
-            players.append(d)
-        out: dict[str, Any] = {
-            "seat": player,
-            "turn": self.turn,
-            "current": self.current,
-            "first": self.first,
-            "terrain": self.terrain,
-            "terrain_element": self.terrain_element,
-            "oficina": self.oficina_enabled,
-            "played_creature": self.played_creature,
-            "played_other": self.played_other,
-            "actions_spent": self.actions_spent,
-            "spent_places": list(self.spent_places),
-            "players": players,
-            "over": self.over,
-        }
-        if self.over:
-            out["result"] = self.result().to_json()
-        return out
+        return view.view(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> SalaState:
-        new = self.clone()
-        for q in range(2):
-            pool = self._unseen(q, self.hand[q] if q == player else self.known[q])
-            rng.shuffle(pool)
-            if q == player:
-                new.deck[q] = pool
-            else:
-                hidden = len(self.hand[q]) - len(self.known[q])
-                new.hand[q] = sorted(self.known[q]) + sorted(pool[:hidden])
-                new.deck[q] = pool[hidden:]
-        new.rng = Rng.from_random(rng)
-        return new
-
-    def _unseen(self, q: int, in_hand: list[str]) -> list[str]:
-        """q's cards that are in none of the Canil, the table and ``in_hand``, sorted.
-
-        The deck list is sorted, so skipping the seen copies keeps the order (this is the hot
-        path of every search's determinization, hence no Counter arithmetic)."""
-        seen: dict[str, int] = {}
-        get = seen.get
-        for cid in self.canil[q]:
-            seen[cid] = get(cid, 0) + 1
-        for c in self.field[q]:
-            if c is not None:
-                seen[c.card] = get(c.card, 0) + 1
-                if c.item is not None:
-                    seen[c.item] = get(c.item, 0) + 1
-        for cid in in_hand:
-            seen[cid] = get(cid, 0) + 1
-        out = []
-        for cid in self.decklists[q]:
-            k = get(cid, 0)
-            if k:
-                seen[cid] = k - 1
-            else:
-                out.append(cid)
-        return out
+        return view.determinize(self, player, rng)
 
     # -- copies -----------------------------------------------------------------------------
     def clone(self) -> SalaState:

@@ -1,36 +1,119 @@
 // Coatl: the supply of pieces, the face-up Prophecies, each player's board and Coatls.
+// Moves are picked on the board: a supply space; a piece of your board, then an end of a Coatl
+// (or "new Coatl"); a Prophecy of your hand, then the Coatl it goes beside; a sacrifice in two
+// short steps in the bar (which kind, then which colours).
 import { h, svg } from "../dom.js";
-import { back, card, playerName, rest, zone } from "./common.js";
+import { back, card, numbered, playerName, rest, spot, zone } from "./common.js";
 
-const COLOURS = ["#e8c33b", "#c0392b", "#2b2b2b", "#2e8b57", "#2e6fb7"]; // Y R K G B
+const COLOUR_CLASS = ["pc-yellow", "pc-red", "pc-black", "pc-green", "pc-blue"];
 const KEYS = ["Y", "R", "K", "G", "B"];
+const COLOUR_NAMES = ["yellow", "red", "black", "green", "blue"];
+const KIND_NAMES = ["head", "body", "tail"];
 
-function piece(ctx, code) {
-  if (code === null || code === undefined || code < 0) return null;
-  const kind = Math.floor(code / 5);
-  const colour = code % 5;
-  const name = `${ctx.w(["ui.head", "ui.body", "ui.tail"][kind])} ${ctx.w(`colour.m.${KEYS[colour]}`)}`;
-  const shape = kind === 0
-    ? svg("path", { d: "M2 14 Q2 2 14 2 Q26 2 26 14 Q26 24 14 26 Q2 24 2 14 Z" })
-    : kind === 2 ? svg("path", { d: "M2 6 L26 14 L2 22 Z" }) : svg("circle", { cx: 14, cy: 14, r: 11 });
-  shape.setAttribute("fill", COLOURS[colour]);
-  shape.setAttribute("stroke", "#0006");
-  return svg("svg", { class: "piece", viewBox: "0 0 28 28", width: 26, height: 26, role: "img", "aria-label": name },
-    svg("title", {}, name), shape, kind === 0 ? svg("circle", { cx: 9, cy: 11, r: 2, fill: "#fff" }) : null);
+// pieces are codes (kind * 5 + colour) today and names after the readable format (shape-games);
+// both read to {kind, colour} indices
+function colourIndex(c) {
+  if (typeof c === "number") return c;
+  if (typeof c !== "string") return -1;
+  const low = c.toLowerCase();
+  const i = COLOUR_NAMES.indexOf(low);
+  return i >= 0 ? i : KEYS.indexOf(c.toUpperCase());
+}
+function kindIndex(k) {
+  return typeof k === "number" ? k : KIND_NAMES.indexOf(String(k).toLowerCase());
+}
+export function pieceOf(x) {
+  if (x === null || x === undefined || x === -1) return null;
+  if (typeof x === "number") return x < 0 ? null : { kind: Math.floor(x / 5), colour: x % 5 };
+  if (typeof x === "object") return { kind: kindIndex(x.kind), colour: colourIndex(x.colour) };
+  const parts = String(x).split(/[_\s-]+/);
+  const k = parts.map(kindIndex).find((i) => i >= 0);
+  const c = parts.map(colourIndex).find((i) => i >= 0);
+  return k === undefined || c === undefined ? null : { kind: k, colour: c };
+}
+const pid = (x) => {
+  const p = pieceOf(x);
+  return p ? `${KIND_NAMES[p.kind]}-${COLOUR_NAMES[p.colour]}` : "?";
+};
+
+/** The board components a move is made of (see select.js). */
+export function picks(a) {
+  switch (a.type) {
+    case "take_pieces": return [`space:${spaceOf(a)}`];
+    case "take_prophecy": return [`display:${a.slot}`];
+    case "draw_prophecy": return ["deck"];
+    case "start_coatl": return [`board:${pid(a.piece)}`, "new"];
+    case "add_piece": return [`board:${pid(a.piece)}`, `end:${a.coatl}:${endIndex(a.end)}`];
+    case "attach_prophecy": return [`hand:${a.prophecy}`, `coatl:${a.coatl}`];
+    case "finish_coatl": return [`finish:${a.coatl}`];
+    case "choose_temple": return [`temple:${a.temple}`];
+    case "promise": return ["sacrifice:promise", `promise:${a.pile}`];
+    case "vision": return ["sacrifice:vision"];
+    case "perfect_pick": {
+      const k = kindIndex(a.kind);
+      return ["sacrifice:perfect", `pk:${k}`, ...(a.colours || []).map((c) => `pc:${k}:${colourIndex(c)}`)];
+    }
+    case "vision_discard": return [`hand:${a.prophecy}`];
+    case "discard_starting": return [`hand:${a.prophecy}`];
+    default: return [a.type]; // keep_starting, stop_taking, end_assembly, vision_done, pass: the bar
+  }
+}
+// a supply space: {row, index} now, one number 0-9 before (0-5 bodies, 6-7 heads, 8-9 tails)
+function spaceOf(a) {
+  if (a.row !== undefined) return `${a.row}:${a.index}`;
+  const n = a.space;
+  return n < 6 ? `bodies:${n}` : n < 8 ? `heads:${n - 6}` : `tails:${n - 8}`;
+}
+const endIndex = (e) => (typeof e === "number" ? e : e === "back" || e === "tail" ? 1 : 0);
+
+function pieceName(ctx, p) {
+  if (!p) return ctx.w("ui.empty");
+  const colour = ctx.w(`colour.f.${KEYS[p.colour]}`, {}, COLOUR_NAMES[p.colour]);
+  return ctx.w(`piece.${KIND_NAMES[p.kind]}`, { colour }, `${KIND_NAMES[p.kind]} ${colour}`);
 }
 
-// a Prophecy or a Temple by its words (pattern, points per occurrences; the two
-// conditions), which the server's words carry: the view knows them by index only
+export function keyLabel(k, view, ctx) {
+  const [kind, ...r] = k.split(":");
+  if (kind === "pk") return ctx.w(["ui.heads", "ui.bodies", "ui.tails"][Number(r[0])]);
+  if (kind === "pc") return pieceName(ctx, { kind: Number(r[0]), colour: Number(r[1]) });
+  if (kind === "board") {
+    const [kk, cc] = r[0].split("-");
+    return pieceName(ctx, { kind: KIND_NAMES.indexOf(kk), colour: COLOUR_NAMES.indexOf(cc) });
+  }
+  if (kind === "sacrifice") return ctx.w(`action.${r[0] === "perfect" ? "perfect_pick" : r[0]}`, { pieces: "…", pile: "…" }).split(":")[0];
+  if (kind === "end") return `${ctx.w(Number(r[1]) ? "end.back" : "end.front")} · Coatl ${Number(r[0]) + 1}`;
+  if (kind === "coatl" || kind === "finish") return `Coatl ${Number(r[0]) + 1}`;
+  if (kind === "new") return ctx.t("newCoatl");
+  if (kind === "hand" || kind === "display") return ctx.w(`prophecy.${r[0]}`, {}, r[0]);
+  if (kind === "space") return `${ctx.w(`ui.${r[0]}`, {}, r[0])} ${Number(r[1]) + 1}`;
+  return undefined;
+}
+
+function piece(ctx, code) {
+  const p = pieceOf(code);
+  if (!p) return null;
+  const name = pieceName(ctx, p);
+  const shape = p.kind === 0
+    ? svg("path", { d: "M2 14 Q2 2 14 2 Q26 2 26 14 Q26 24 14 26 Q2 24 2 14 Z" })
+    : p.kind === 2 ? svg("path", { d: "M2 6 L26 14 L2 22 Z" }) : svg("circle", { cx: 14, cy: 14, r: 11 });
+  shape.setAttribute("class", COLOUR_CLASS[p.colour]);
+  shape.setAttribute("stroke", "#0006");
+  return svg("svg", { class: "piece", viewBox: "0 0 28 28", width: 26, height: 26, role: "img", "aria-label": name },
+    svg("title", {}, name), shape, p.kind === 0 ? svg("circle", { cx: 9, cy: 11, r: 2, fill: "#fff" }) : null);
+}
+
+// a Prophecy or a Temple by its words (pattern, points per occurrences; the two conditions)
 function prophecy(ctx, id, opts = {}) {
   const name = ctx.w(`prophecy.${id}`, {}, "");
   const tiers = ctx.w(`prophecy.${id}.tiers`, {}, "");
   const small = (opts.cls || "").includes("small");
-  return card(`${id + 1}`, { cls: "prophecy", sub: small ? "" : [name, tiers].filter(Boolean).join(" · "), title: [name, tiers].filter(Boolean).join("\n"), ...opts });
+  const full = [name, tiers].filter(Boolean).join(" · ");
+  return card(small ? "✦" : name || `${id}`, { cls: "prophecy", sub: small ? "" : tiers, title: full || String(id), ...opts });
 }
 
-function temple(ctx, id, extra = "") {
+function temple(ctx, id, extra = "", opts = {}) {
   const text = ctx.w(`temple.${id}`, {}, "");
-  return card(`${id + 1}`, { cls: "temple", sub: [text, extra].filter(Boolean).join(" · "), title: text });
+  return card("⌂", { cls: "temple", sub: [text, extra].filter(Boolean).join(" · "), title: text || String(id), ...opts });
 }
 
 export function render(view, ctx) {
@@ -38,40 +121,49 @@ export function render(view, ctx) {
   const phase = ctx.w(`ui.phase_${["setup", "turn", "prophecy", "assembly", "temple", "vision", "over"].find((p) => view.phase?.startsWith(p)) || "turn"}`, {}, view.phase);
   box.append(h("p", { class: "muted" }, `${ctx.w("ui.turn")} ${view.turns} · ${playerName(ctx, view.current)} · ${phase}`));
   // supply: body spaces 0-5, head spaces 6-7, tail spaces 8-9
-  const space = (label, pieces, index) => {
-    const can = ctx.legal.some((a) => a.action.type === "take_pieces" && a.action.space === index);
-    return h("button", { type: "button", class: `space ${can ? "clickable" : ""}`, disabled: !can, onclick: () => ctx.choose((a) => a.type === "take_pieces" && a.space === index) },
+  const space = (label, pieces, row, index) => {
+    const names = pieces.map((x) => pieceName(ctx, pieceOf(x))).join(", ");
+    return h("button", { type: "button", class: "space", "data-pick": `space:${row}:${index}`, "data-key": `space-${row}-${index}`, "aria-label": `${label}: ${names || ctx.w("ui.empty")}`, title: `${label}: ${names}` },
       h("small", {}, label), h("span", { class: "row" }, pieces.map((p) => piece(ctx, p))));
   };
   const s = view.supply;
+  const asPiece = (kind, c) => (typeof c === "number" ? (c < 0 ? -1 : kind * 5 + c) : c ? { kind, colour: colourIndex(c) } : -1);
   box.append(zone(ctx.w("ui.supply"),
-    s.bodies.map((ps, i) => space(`${ctx.w("ui.bodies")} ${i + 1}`, ps.map((c) => 5 + c), i)),
-    s.heads.map((c, i) => space(`${ctx.w("ui.heads")} ${i + 1}`, [c < 0 ? -1 : c], 6 + i)),
-    s.tails.map((c, i) => space(`${ctx.w("ui.tails")} ${i + 1}`, [c < 0 ? -1 : 10 + c], 8 + i))));
+    s.bodies.map((ps, i) => space(`${ctx.w("ui.bodies")} ${i + 1}`, ps.map((c) => asPiece(1, c)), "bodies", i)),
+    s.heads.map((c, i) => space(`${ctx.w("ui.heads")} ${i + 1}`, [asPiece(0, c)], "heads", i)),
+    s.tails.map((c, i) => space(`${ctx.w("ui.tails")} ${i + 1}`, [asPiece(2, c)], "tails", i))));
   box.append(zone(ctx.w("ui.display"),
-    view.display.map((id, slot) => {
-      const can = ctx.legal.some((a) => a.action.type === "take_prophecy" && a.action.slot === slot);
-      return prophecy(ctx, id, { onclick: can ? () => ctx.choose((a) => a.type === "take_prophecy" && a.slot === slot) : undefined });
-    }),
-    h("div", { class: "zone" }, back(view.deck_size), h("small", {}, `${ctx.w("ui.deck")}: ${view.deck_size}`))));
-  box.append(zone(ctx.w("ui.piles"), view.piles.map((p) => (p.top >= 0 ? temple(ctx, p.top, `×${p.size}`) : card("", { cls: "temple empty" })))));
+    view.display.map((id, slot) => (id === null || id === undefined || id === -1 ? card("", { cls: "prophecy empty", key: `display-${slot}-none` })
+      : prophecy(ctx, id, { pick: `display:${slot}`, key: `display-${slot}-${id}` }))),
+    h("div", { class: "zone" }, h("button", { type: "button", class: "card back", "data-pick": "deck", "data-key": "deck", "aria-label": `${ctx.w("ui.deck")}: ${view.deck_size}`, title: `${ctx.w("ui.deck")}: ${view.deck_size}` }, h("span", { class: "count" }, view.deck_size)))));
+  box.append(zone(ctx.w("ui.piles"), view.piles.map((p, i) => (p.top !== null && p.top !== undefined && p.top !== -1
+    ? temple(ctx, p.top, `×${p.size}`, { pick: `promise:${i}`, key: `pile-${i}-${p.top}` }) : card("", { cls: "temple empty" })))));
+  const me = view.you ?? ctx.seat;
   view.players.forEach((p, i) => {
-    const sec = h("section", { class: `coatl-player ${i === ctx.seat ? "me" : ""}` },
+    const mine = i === me;
+    const sec = h("section", { class: `coatl-player ${mine ? "me" : ""}`, "data-key": `player-${i}` },
       h("h3", {}, playerName(ctx, i), ` — ${ctx.w("ui.score")}: ${p.score}`));
-    sec.append(h("div", { class: "row coatl-board" }, h("small", {}, ctx.w("ui.board")), p.board.map((c) => piece(ctx, c))));
+    const ids = numbered(p.board.map(pid));
+    sec.append(h("div", { class: "row coatl-board" }, h("small", {}, ctx.w("ui.board")),
+      p.board.map((c, k) => (mine
+        ? h("button", { type: "button", class: "piece-btn", "data-pick": `board:${pid(c)}`, "data-key": `board-${ids[k]}`, "aria-label": pieceName(ctx, pieceOf(c)), title: pieceName(ctx, pieceOf(c)) }, piece(ctx, c))
+        : h("span", { "data-key": `board-${i}-${ids[k]}` }, piece(ctx, c))))));
     p.coatls.forEach((c, k) => {
-      sec.append(h("div", { class: `coatl-chain ${c.done ? "done" : ""}` },
-        h("span", { class: "chain" }, c.pieces.map((x) => piece(ctx, x))),
+      const label = `Coatl ${k + 1}`;
+      sec.append(h("div", { class: `coatl-chain ${c.done ? "done" : ""}`, "data-key": `coatl-${i}-${k}` },
+        mine && !c.done ? spot(`end:${k}:0`, ctx.w("end.front"), { cls: "end", title: `${ctx.w("end.front")} · ${label}` }, "◀") : null,
+        mine ? h("button", { type: "button", class: "chain", "data-pick": `coatl:${k}`, "data-key": `chain-${k}`, "aria-label": label, title: label }, c.pieces.map((x) => piece(ctx, x)))
+          : h("span", { class: "chain" }, c.pieces.map((x) => piece(ctx, x))),
+        mine && !c.done ? spot(`end:${k}:1`, ctx.w("end.back"), { cls: "end", title: `${ctx.w("end.back")} · ${label}` }, "▶") : null,
         h("span", { class: "muted" }, ` ${c.done ? ctx.w("ui.finished") : ctx.w("ui.unfinished")} · ${c.points} ${ctx.w("ui.points")}`),
-        c.prophecies.length ? h("span", { class: "row" }, c.prophecies.map((id) => prophecy(ctx, id, { cls: "prophecy small" }))) : null,
-        h("span", { hidden: true }, k)));
+        c.prophecies.length ? h("span", { class: "row" }, c.prophecies.map((id) => prophecy(ctx, id, { cls: "prophecy small", key: `att-${k}-${id}` }))) : null,
+        mine && !c.done ? spot(`finish:${k}`, ctx.w("action.finish_coatl", { coatl: k + 1 }), { cls: "finish" }, "✔") : null));
     });
+    if (mine) sec.append(spot("new", ctx.t("newCoatl"), { cls: "new-coatl" }, `+ ${ctx.t("newCoatl")}`));
     if (p.hand) {
-      sec.append(zone(ctx.w("ui.hand"), p.hand.map((id) => {
-        const can = ctx.legal.some((a) => a.action.prophecy === id);
-        return prophecy(ctx, id, { onclick: can ? () => ctx.choose((a) => a.prophecy === id) : undefined });
-      })));
-      if (p.temples?.length) sec.append(zone(ctx.w("ui.temples"), p.temples.map((id) => temple(ctx, id))));
+      const hk = numbered(p.hand.map(String));
+      sec.append(zone(ctx.w("ui.hand"), p.hand.map((id, k) => prophecy(ctx, id, { pick: mine ? `hand:${id}` : undefined, key: `hand-${hk[k]}` }))));
+      if (p.temples?.length) sec.append(zone(ctx.w("ui.temples"), p.temples.map((id) => temple(ctx, id, "", { pick: `temple:${id}`, key: `temple-${id}` }))));
     } else {
       sec.append(h("p", { class: "muted" }, `${ctx.t("hand")}: ${p.hand_size} · ${ctx.w("ui.temples")}: ${p.temple_hand_size}`));
     }

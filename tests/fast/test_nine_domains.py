@@ -1,0 +1,150 @@
+"""The compiled Nine Domains core against the reference rules, move for move (see
+test_exploding_kittens.py: same seeds, same moves, same ``to_json``, same result)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+import ludoteca
+from ludoteca import fast
+
+pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("nine-domains"))
+
+GAME = ludoteca.get_game("nine-domains")
+OPTIONS = [
+    {
+        "special_deal": a,
+        "four_plus_target": b,
+        "vp_tie": c,
+        "malus_counts_as_bonus": d,
+        "three_plus_effect_win_scores": e,
+        "exchange_this_round": f,
+        "open_piles": g,
+    }
+    for a, b, c, d, e, f, g in itertools.product(
+        ("random", "draft", "independent"),
+        ("owner", "opponent"),
+        ("draw", "domains"),
+        (True, False),
+        (True, False),
+        (True, False),
+        (False, True),
+    )
+]
+
+
+def reference_random(state, rngs):
+    moves = []
+    while not state.is_over:
+        p = state.actors[0]
+        a = rngs[p].choice(state.legal_actions(p))
+        moves.append((p, GAME.encode(a)))
+        state.apply(p, a)
+    return moves
+
+
+def reference_rollout(state, rng, max_steps=None):
+    steps = 0
+    while state.actors and (max_steps is None or steps < max_steps):
+        p = state.actors[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[int(rng.random() * len(legal))])
+        steps += 1
+    return steps
+
+
+def test_whole_games_with_random_agents(fuzz_games):
+    games = fuzz_games or 1536  # every option combination (192), eight times
+    for i in range(games):
+        opts = OPTIONS[i % len(OPTIONS)]
+        ref = GAME.new_game(2, 3000 + i, opts)
+        core = GAME.new_game(2, 3000 + i, opts)
+        r1 = [random.Random(i * 31 + s) for s in range(2)]
+        r2 = [random.Random(i * 31 + s) for s in range(2)]
+        assert fast.play_random(core, r2) == reference_random(ref, r1), f"game {i}: {opts}"
+        assert core.to_json() == ref.to_json(), f"game {i}: {opts}"
+        assert core.result() == ref.result()
+        assert [r.getstate() for r in r1] == [r.getstate() for r in r2]
+        core.check_invariants()
+
+
+def test_rollouts_from_any_state(fuzz_games):
+    games = fuzz_games or 768
+    rng = random.Random(5)
+    phases = set()
+    for i in range(games):
+        opts = OPTIONS[i % len(OPTIONS)]
+        st = GAME.new_game(2, 8000 + i, opts)
+        for _ in range(rng.randrange(0, 25)):
+            if st.is_over:
+                break
+            p = st.actors[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        if not st.is_over and rng.random() < 0.5:
+            st = st.determinize(st.actors[0], rng)
+        phases.add(st.phase)
+        ref, core = st.clone(), st.clone()
+        seed = rng.getrandbits(32)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        limit = None if i % 3 else rng.randrange(0, 10)
+        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
+        assert r1.getstate() == r2.getstate()
+    assert len(phases) == 4, "draft, place, power and finished states all start a rollout"
+
+
+def test_every_step_state_equal():
+    rng = random.Random(2)
+    for i in range(96):
+        ref = GAME.new_game(2, 500 + i, OPTIONS[(i * 7) % len(OPTIONS)])
+        core = ref.clone()
+        seed = rng.getrandbits(32)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        while not ref.is_over:
+            reference_rollout(ref, r1, 1)
+            fast.rollout(core, r2, 1)
+            assert core.to_json() == ref.to_json()
+
+
+def test_batch_masks_and_steps_match_the_engine():
+    rng = random.Random(9)
+    states = [GAME.new_game(2, 40 + i, OPTIONS[i % len(OPTIONS)]) for i in range(64)]
+    refs = [s.clone() for s in states]
+    batch = fast.Batch(GAME, states)
+    for _ in range(30):
+        assert batch.actors() == [r.actors for r in refs]
+        players = [r.actors[-1] if r.actors else 0 for r in refs]  # the second of two, too
+        masks = batch.legal_masks(players)
+        codes = []
+        for i, r in enumerate(refs):
+            if r.is_over:
+                assert not masks[i].any()
+                codes.append(-1)
+                continue
+            legal = r.legal_actions(players[i])
+            assert masks[i].tolist() == GAME.action_space.mask(legal)
+            a = rng.choice(legal)
+            codes.append(GAME.encode(a))
+            r.apply(players[i], a)
+        batch.step(players, codes)
+    for st, r in zip(batch.states(), refs, strict=True):
+        assert st.to_json() == r.to_json()
+
+
+def test_whole_games_from_the_deal_in_the_core():
+    core = fast.core_for(GAME)
+    for k, opts in enumerate(OPTIONS[::7]):
+        options = GAME.new_game(2, 0, opts).options
+        seeds = np.arange(100 * k, 100 * k + 4, dtype=np.int64)
+        agent_seeds = seeds[:, None] * 31 + np.arange(2)[None, :]
+        moves, _, winners = core.random_games(seeds, 2, options, agent_seeds)
+        for g, seed in enumerate(seeds.tolist()):
+            ref = GAME.new_game(2, seed, opts)
+            played = reference_random(ref, [random.Random(seed * 31 + p) for p in range(2)])
+            w = ref.result().winners
+            assert moves[g] == len(played)
+            assert winners[g] == (w[0] if len(w) == 1 else -1)

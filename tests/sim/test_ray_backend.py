@@ -1,0 +1,112 @@
+"""The Ray backend plays the very games of the local pool: same records, same summaries.
+
+One local Ray instance (2 CPUs, no dashboard), started by the module's fixture and stopped
+after its last test, serves the whole module: it takes seconds to start. The local-pool runs
+are made before it starts, so no process is forked from a driver that already runs Ray's
+threads.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import ray
+from typer.testing import CliRunner
+
+from ludoteca.cli.main import app
+from ludoteca.sim import SimulationResult, simulate
+from ludoteca.sim.backends import RayBackend
+from ludoteca.sim.tournament import TournamentResult, run_tournament
+
+SIM = {"game_id": "exploding-kittens", "n": 120, "num_players": 3, "agents": ["random"]}
+SIM_SEED = 11
+TOURNEY = {
+    "game_id": "nine-domains",
+    "agents": ["random", "heuristic"],
+    "n": 6,
+    "num_players": 2,
+    "bootstrap": 100,
+}
+TOURNEY_SEED = 4
+CLI_ARGS = ["simulate", "exploding-kittens", "-n", "40", "-a", "random,heuristic", "--seed", "7"]
+
+
+@dataclass
+class Runs:
+    local_sim: SimulationResult
+    ray_sim: SimulationResult
+    local_tourney: TournamentResult
+    ray_tourney: TournamentResult
+    cli_local: SimulationResult
+
+
+def _rows(result: SimulationResult | TournamentResult) -> list[dict[str, Any]]:
+    return [{**g.to_row(), "record": g.record} for g in result.games]
+
+
+@pytest.fixture(scope="module")
+def runs() -> Iterator[Runs]:
+    local_sim = simulate(**SIM, seed=SIM_SEED, workers=2)
+    local_tourney = run_tournament(**TOURNEY, seed=TOURNEY_SEED, workers=2)
+    cli_local = simulate("exploding-kittens", 40, 2, ["random", "heuristic"], seed=7)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RAY_USAGE_STATS_ENABLED", "0")
+        ray.init(
+            num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
+        )
+        try:
+            # uneven batches (120 = 17 x 7 + 1) and a window smaller than the batch count
+            backend = RayBackend(batch_size=7, in_flight=3)
+            with backend:
+                ray_sim = simulate(**SIM, seed=SIM_SEED, backend=backend)
+                ray_tourney = run_tournament(**TOURNEY, seed=TOURNEY_SEED, backend=backend)
+            yield Runs(local_sim, ray_sim, local_tourney, ray_tourney, cli_local)
+        finally:
+            ray.shutdown()
+
+
+def test_simulation_on_ray_gives_the_local_pools_records_and_summary(runs: Runs) -> None:
+    assert len(runs.ray_sim.games) == SIM["n"]
+    assert [g.index for g in runs.ray_sim.games] == list(range(SIM["n"]))
+    assert _rows(runs.ray_sim) == _rows(runs.local_sim)
+    assert all(g.record["actions"] for g in runs.ray_sim.games)  # full match records came back
+    assert runs.ray_sim.summary() == runs.local_sim.summary()
+
+
+def test_tournament_on_ray_gives_the_local_pools_games_and_ratings(runs: Runs) -> None:
+    assert _rows(runs.ray_tourney) == _rows(runs.local_tourney)
+    assert runs.ray_tourney.to_json() == runs.local_tourney.to_json()
+
+
+def test_ray_backend_runs_the_batches_in_ray_workers(runs: Runs) -> None:
+    with RayBackend(batch_size=4) as backend:
+        pids = list(backend.map(_pid_of, list(range(10))))
+    assert sorted(i for i, _ in pids) == list(range(10))
+    assert os.getpid() not in {p for _, p in pids}
+    assert ray.is_initialized()  # it joined the running instance, so it left it running
+
+
+def _pid_of(i: int) -> tuple[int, int]:
+    return i, os.getpid()
+
+
+def test_cli_simulate_on_ray_writes_the_local_pools_records(runs: Runs, tmp_path: Path) -> None:
+    out = tmp_path / "ray.jsonl"
+    res = CliRunner().invoke(
+        app, [*CLI_ARGS, "--backend", "ray", "--batch-size", "6", "--out", str(out), "--lang", "en"]
+    )
+    assert res.exit_code == 0, res.output
+    assert "games per task: 6" in res.output
+    assert "40 games of Exploding Kittens" in res.output
+    written = sorted(
+        (json.loads(line) for line in out.read_text("utf-8").splitlines()),
+        key=lambda r: r["index"],
+    )
+    assert written == _rows(runs.cli_local)
