@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..engine import Game
 from ..engine.registry import game_module
+from . import policy_agent
 from .base import Agent, AgentSpecError, parse_spec
 from .equilibrium import EquilibriumAgent
 from .evaluation import get_evaluator
@@ -59,6 +60,7 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {
     "heuristic": _heuristic,
     "ismcts": _ismcts,
     "equilibrium": lambda game, seed, **kw: _construct(EquilibriumAgent, "equilibrium", seed, kw),
+    "policy": lambda game, seed, **kw: policy_agent.make(game, seed, **kw),
 }
 
 

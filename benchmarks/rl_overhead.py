@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""What the RL doors cost over the bare engine, per game, in one run.
+
+Per game and player count, random play (uniform over the legal actions) three ways:
+- engine: ``legal_actions(p)``, a choice, ``apply`` (decisions/s);
+- PettingZoo AEC: ``env.last()`` (observation vector + action mask of the seat to act), a
+  choice among the mask's ones, ``env.step`` (steps/s: one decision each);
+- Gymnasium: ``action_masks()`` and the observation each step, opponents ``random``; every
+  decision of the game is counted (the learner's steps and the opponents' moves), as in the
+  engine's figure.
+Rates are per second of this process's CPU time; the three are interleaved in rounds so a
+busy machine slows them alike. The goal: each door under 2x the engine's cost.
+
+    python benchmarks/rl_overhead.py                 # every game, ~1 s per measurement, 3 rounds
+    python benchmarks/rl_overhead.py coatl --players 3 --seconds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+import warnings
+
+import numpy as np
+
+import ludoteca
+from ludoteca.rl.gym_env import LudotecaGym
+from ludoteca.rl.pettingzoo_env import LudotecaAEC
+
+clock = time.process_time
+
+
+def engine(game_id: str, n: int, seconds: float, seed: int) -> float:
+    game = ludoteca.get_game(game_id)
+    rng = random.Random(seed)
+    decisions, t0 = 0, clock()
+    while clock() - t0 < seconds:
+        state = game.new_game(num_players=n, seed=seed + decisions)
+        while not state.is_over:
+            p = state.actors[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+            decisions += 1
+    return decisions / (clock() - t0)
+
+
+def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
+    env = LudotecaAEC(game_id, n)
+    rng = np.random.default_rng(seed)
+    steps, t0 = 0, clock()
+    while clock() - t0 < seconds:
+        env.reset(seed=seed + steps)
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+    return steps / (clock() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args()
+    warnings.simplefilter("ignore")
+    cases = []
+    for g in ludoteca.list_games():
+        if a.games and g.id not in a.games:
+            continue
+        counts = [a.players] if a.players else sorted({g.min_players, min(g.max_players, 4)})
+        cases += [(g.id, n) for n in counts]
+    print(
+        f"{'game':<20}{'n':>3}{'engine dec/s':>14}{'PettingZoo st/s':>17}{'x cost':>8}"
+        f"{'Gym dec/s':>11}{'(steps/s)':>11}{'x cost':>8}"
+    )
+    for gid, n in cases:
+        e = pz = gd = gs = 0.0
+        for r in range(a.rounds):
+            e += engine(gid, n, a.seconds, a.seed + r * 1000)
+            pz += pettingzoo(gid, n, a.seconds, a.seed + r * 1000)
+            d, s = gym_rates(gid, n, a.seconds, a.seed + r * 1000)
+            gd += d
+            gs += s
+        e, pz, gd, gs = (x / a.rounds for x in (e, pz, gd, gs))
+        print(
+            f"{gid:<20}{n:>3}{e:>14,.0f}{pz:>17,.0f}{e / pz:>7.2f}x{gd:>11,.0f}{gs:>11,.0f}"
+            f"{e / gd:>7.2f}x",
+            flush=True,
+        )
+
+
+def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
+    """(all decisions/s, learner steps/s) of the Gymnasium door with random opponents."""
+    env = LudotecaGym(game_id, n, opponents="random")
+    rng = np.random.default_rng(seed)
+    steps = decisions = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        env.reset(seed=seed + steps)
+        done = False
+        while not done:
+            mask = env.action_masks()
+            _, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+            steps += 1
+        decisions += env.decisions
+    spent = clock() - t0
+    return decisions / spent, steps / spent
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""The researchers' door: every game as a PettingZoo, Gymnasium and OpenSpiel environment,
+with observation encoders from the seats' views (docs/rl.md). Needs the ``rl`` extra.
+
+The doors are imported on first use, so ``ludoteca.rl.encoders`` works without the extra.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["gym_env", "parallel_env", "pettingzoo_env", "register_openspiel"]
+
+
+def pettingzoo_env(*args: Any, **kwargs: Any) -> Any:
+    from .pettingzoo_env import pettingzoo_env as make
+
+    return make(*args, **kwargs)
+
+
+def parallel_env(*args: Any, **kwargs: Any) -> Any:
+    from .pettingzoo_env import parallel_env as make
+
+    return make(*args, **kwargs)
+
+
+def gym_env(*args: Any, **kwargs: Any) -> Any:
+    from .gym_env import gym_env as make
+
+    return make(*args, **kwargs)
+
+
+def register_openspiel() -> None:
+    from .openspiel_game import register
+
+    register()

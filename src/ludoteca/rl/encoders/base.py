@@ -1,0 +1,159 @@
+"""What every observation encoder shares: a layout of named slices and a float buffer.
+
+An encoder turns one seat's ``view(p)`` (the JSON dict, nothing else) into a fixed-shape
+``float32`` vector. Its size depends on the game and the player count only. Seats are written
+relative to the observer (slot 0 is the observer, slot 1 the next seat, ...), so one policy
+can sit in any seat; the absolute seat is there too, for the actions that name seats.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named slice of the vector: ``vector[start : start + size]``."""
+
+    name: str
+    start: int
+    size: int
+    doc: str
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.start + self.size)
+
+
+class Layout:
+    """The named slices in order; ``add`` returns the offset a field starts at."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, doc: str) -> int:
+        if any(f.name == name for f in self.fields):
+            raise ValueError(f"field {name!r} listed twice")
+        start = self.size
+        self.fields.append(Field(name, start, size, doc))
+        self.size += size
+        return start
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def slices(self) -> dict[str, slice]:
+        return {f.name: f.slice for f in self.fields}
+
+
+class Vocabulary:
+    """Names -> index, with one extra index for a name the encoder was not built with (a
+    custom card), so an unknown name is still counted rather than crashing a training run."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names: tuple[str, ...] = tuple(names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.other = len(self.names)
+
+    @property
+    def size(self) -> int:
+        return len(self.names) + 1
+
+    def __getitem__(self, name: Any) -> int:
+        return self.index.get(name, self.other)
+
+
+# every entry is clipped into [LOW, HIGH] (the Box bounds the doors declare); the scales in
+# the tables keep real values well inside it
+LOW, HIGH = -10.0, 10.0
+
+
+class Encoder(ABC):
+    """``encode(view) -> np.ndarray`` of shape ``(size,)``, float32, from the view alone."""
+
+    game_id: str
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self.layout = Layout()
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.layout.size,)
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        # written in place: a vector is mostly zeros, and converting a whole Python list
+        # would cost more than writing its few non-zero entries one by one
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        self.fill(out, view)
+        np.minimum(out, HIGH, out=out)
+        np.maximum(out, LOW, out=out)
+        return out
+
+    @abstractmethod
+    def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
+        """Write the view into ``buf`` (all zeros on entry)."""
+
+    def rel(self, seat: int, me: int) -> int:
+        """Slot of ``seat`` seen from ``me``: 0 is me, 1 the next seat, ..."""
+        return (seat - me) % self.num_players
+
+    def describe(self) -> list[tuple[str, int, int, str]]:
+        """(name, start, size, meaning) of every field, for the docs."""
+        return [(f.name, f.start, f.size, f.doc) for f in self.layout.fields]
+
+
+def counts(buf: np.ndarray, at: int, vocab: Vocabulary, names: Sequence[Any], scale: float) -> None:
+    """Add ``scale`` at ``at + index(name)`` for each name (a multiset as counts)."""
+    index, other = vocab.index, vocab.other
+    for n in names:
+        buf[at + index.get(n, other)] += scale
+
+
+def onehot(buf: np.ndarray, at: int, index: int, size: int) -> None:
+    if 0 <= index < size:
+        buf[at + index] = 1.0
+
+
+class OptionsCodec:
+    """A game's options as flags: a bool option takes one slot, a choice (``Literal``) one
+    slot per choice. Options of any other kind (deck names, card lists) are not encoded."""
+
+    def __init__(self, options_model: Any) -> None:
+        from typing import Literal, get_args, get_origin
+
+        self.parts: list[tuple[str, tuple[Any, ...] | None]] = []
+        for name, f in options_model.model_fields.items():
+            if f.annotation is bool:
+                self.parts.append((name, None))
+            elif get_origin(f.annotation) is Literal:
+                self.parts.append((name, tuple(get_args(f.annotation))))
+        self.size = sum(1 if c is None else len(c) for _, c in self.parts)
+        self.doc = "options: " + "; ".join(
+            name if c is None else f"{name} one-hot ({', '.join(map(str, c))})"
+            for name, c in self.parts
+        )
+
+    def fill(self, buf: np.ndarray, at: int, options: Mapping[str, Any]) -> None:
+        for name, choices in self.parts:
+            value = options.get(name)
+            if choices is None:
+                buf[at] = 1.0 if value else 0.0
+                at += 1
+            else:
+                if value in choices:
+                    buf[at + choices.index(value)] = 1.0
+                at += len(choices)
