@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from ..engine import Action, Event, Game, GameState, Result, normalize_language
+from ..engine import Action, Event, Game, GameState, normalize_language
 from .live import LiveTable
 
 
@@ -181,10 +181,6 @@ def _moves(game: Game, state: GameState, seat: int, lang: str) -> list[tuple[dic
     return out
 
 
-def legal_moves(game: Game, state: GameState, seat: int, lang: str) -> list[dict[str, Any]]:
-    return [d for d, _ in _moves(game, state, seat, lang)]
-
-
 def seat_part_text(table: LiveTable, seat: int | None, lang: str) -> str:
     """:func:`seat_part` without the timers, as the inside of a JSON object (no braces): built
     once per move, seat and language, shared by every connection of that seat, with the legal
@@ -232,13 +228,6 @@ def payload_text(
         f'{head},"window":{dumps(window)},"clocks":{dumps(clocks)},'
         f'"events":{events},"log_reset":{reset}}}'
     )
-
-
-def result_of(state: GameState) -> dict[str, Any] | None:
-    if not state.is_over:
-        return None
-    r: Result = state.result()
-    return r.to_json()
 
 
 def payload(
