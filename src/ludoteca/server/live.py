@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, Event, Game, GameState
+from ..engine import Event, Game, GameState
 
 if TYPE_CHECKING:
     from ..agents import Agent
@@ -43,12 +43,15 @@ class Seat:
 
 @dataclass
 class Window:
-    """A reaction window: open for a fixed time; the passes people gave wait here, unseen."""
+    """A reaction window as the server runs it: open for a fixed time (the game says only
+    that it is open, ``state.reaction_window()``); the passes seats gave wait here, unseen."""
 
     opened_at: int  # the move count when it opened
     deadline: float  # loop time
     passed: set[int] = field(default_factory=set)
     task: asyncio.Task[None] | None = None
+    # public words on what is reacted to (the game's ``ReactionWindow.about``), for clients
+    about: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -119,29 +122,3 @@ class LiveTable:
             "settings": self.settings,
             "created_at": self.created_at.isoformat(),
         }
-
-
-def pass_action(state: GameState, seat: int) -> Action:
-    """The answer "no reaction" of a seat in a reaction window."""
-    for a in state.legal_actions(seat):
-        if a.TYPE == "pass":
-            return a
-    return state.timeout_action(seat)
-
-
-def in_reaction_window(state: GameState) -> bool:
-    """Whether the pending decision is a reaction window (Nope!).
-
-    A game may say so itself with a ``reaction_window`` attribute or method on its state;
-    otherwise a decision where at least two seats act at once and every one of them may
-    ``pass`` is a window. (Simultaneous placements, as in The Nine Domains, offer no pass.)
-    """
-    if state.is_over:
-        return False
-    hook = getattr(state, "reaction_window", None)
-    if hook is not None:
-        return bool(hook() if callable(hook) else hook)
-    actors = state.actors
-    if len(actors) < 2:
-        return False
-    return all(any(a.TYPE == "pass" for a in state.legal_actions(p)) for p in actors)

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from ..engine import Action, Event, Game, GameState, normalize_language
-from .live import LiveTable
+from .live import LiveTable, Window
 
 
 def pick_lang(lang: str | None) -> str:
@@ -199,6 +199,11 @@ def seat_part_text(table: LiveTable, seat: int | None, lang: str) -> str:
     return text
 
 
+def window_json(window: Window, loop_time: float) -> dict[str, Any]:
+    """An open reaction window for a client: its time left and what is reacted to."""
+    return {"seconds_left": round(max(0.0, window.deadline - loop_time), 2), "about": window.about}
+
+
 def payload_text(
     table: LiveTable,
     seat: int | None,
@@ -217,7 +222,7 @@ def payload_text(
     loop_time = asyncio.get_running_loop().time()
     window = None
     if table.window is not None:
-        window = {"seconds_left": round(max(0.0, table.window.deadline - loop_time), 2)}
+        window = window_json(table.window, loop_time)
     clocks = {str(p): round(max(0.0, d - loop_time), 2) for p, d in sorted(table.clocks.items())}
     if log_from is None:
         events = visible_log_text(table, seat, lang, 0, log_last)
@@ -238,7 +243,7 @@ def payload(
     # the timers are read now, not cached with the rest
     loop_time = asyncio.get_running_loop().time()
     if table.window is not None:
-        out["window"] = {"seconds_left": round(max(0.0, table.window.deadline - loop_time), 2)}
+        out["window"] = window_json(table.window, loop_time)
     out["clocks"] = {
         str(p): round(max(0.0, d - loop_time), 2) for p, d in sorted(table.clocks.items())
     }

@@ -14,9 +14,9 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, Event, GameState
+from ..engine import Action, Event, GameState, ReactionWindow
 from .errors import ApiError
-from .live import LiveTable, Window, in_reaction_window, pass_action
+from .live import LiveTable, Window
 
 if TYPE_CHECKING:
     from .tables import TableManager
@@ -30,6 +30,17 @@ FOLLOW_GRACE = 3.0
 
 def grace(table: LiveTable) -> float:
     return FOLLOW_GRACE if table.follower else 0.0
+
+
+def open_window(state: GameState) -> ReactionWindow | None:
+    """The reaction window open now: the game's word (``state.reaction_window()``), the only
+    thing the server asks. No window once the game is over, nor one that no seat may answer."""
+    if state.is_over:
+        return None
+    window = state.reaction_window()
+    if window is None or not window.seats:
+        return None
+    return window
 
 
 class Timers:
@@ -53,9 +64,11 @@ class Timers:
         actors = state.actors
         taken, taken_window = self._taken(table)
         hint, table.window_hint = table.window_hint, None
-        if in_reaction_window(state):
+        reaction = open_window(state)
+        if reaction is not None:
             table.clocks.clear()
             window, fresh = self._window_for(table, previous, hint, taken_window)
+            window.about = dict(reaction.about)
             window.task = asyncio.create_task(self._window_timer(table, window))
             table.window = window
             if fresh and not table.follower:  # its closing time outlives a restart
@@ -134,7 +147,9 @@ class Timers:
         return Window(table.move_count, now_ + table.window_seconds), True
 
     def is_pass(self, state: GameState, seat: int, action: Action) -> bool:
-        return action == pass_action(state, seat)
+        """Whether ``action`` is ``seat``'s "no reaction" in the window open now."""
+        window = open_window(state)
+        return window is not None and seat in window.seats and action == window.pass_action
 
     def hold_pass(self, table: LiveTable, window: Window, seat: int) -> None:
         """A pass given before the window closes: kept here, told only to the seat itself."""
@@ -150,20 +165,25 @@ class Timers:
         batch: list[tuple[int, Action]],
         bys: list[str],
     ) -> list[Event]:
-        """Answer pass for every seat still owing an answer in this window."""
+        """Answer pass (the window's ``pass_action``) for every seat of the window still owing
+        an answer, ``mover`` (who just answered otherwise) left out; each seat passes once,
+        and a new window for the mover (after a Nope, one for everyone) is left open."""
         state = table.state
         assert state is not None
         events: list[Event] = []
-        pending = [p for p in state.actors if p != mover]
-        for p in sorted(pending):
-            # the window is over once the mover acts again (a new window opened for everyone)
-            if mover is not None and mover in state.actors:
+        first = open_window(state)
+        owing = set(first.seats if first is not None else ()) - {mover}
+        while owing:
+            now_open = open_window(state)
+            if now_open is None or (mover is not None and mover in now_open.seats):
                 break
-            if p not in state.actors or state.is_over:
-                continue
-            a = pass_action(state, p)
-            events += state.apply(p, a)
-            batch.append((p, a))
+            left = sorted(p for p in now_open.seats if p in owing and p in state.actors)
+            if not left:
+                break
+            p = left[0]
+            owing.discard(p)
+            events += state.apply(p, now_open.pass_action)
+            batch.append((p, now_open.pass_action))
             bys.append("window")
         return events
 
