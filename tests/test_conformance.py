@@ -73,6 +73,7 @@ def test_contract_properties(game: ludoteca.Game, seed: int, pick: int) -> None:
         kit.check_refusals(game, s)
         kit.check_clone(s)
         kit.check_timeout(s)
+        kit.check_reaction_window_public(s, salt=pick + i)
 
 
 def test_messages_cover_actions_events_and_results(game: ludoteca.Game) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import Action, Game, GameState, IllegalAction, InvalidAction, InvalidOptions
 from ..engine.events import Event
+from ..engine.reactions import ReactionWindow
 
 MAX_DECISIONS = 200_000
 
@@ -67,6 +68,8 @@ def random_playout(
                     assert not state.legal_actions(q), (
                         f"player {q} is not an actor but has legal actions"
                     )
+        if check:
+            check_reaction_window(state)
         events = state.apply(p, a)
         out.log.append((p, a))
         out.events.extend(events)
@@ -229,6 +232,66 @@ def check_refusals(game: Game, state: GameState) -> None:
             assert str(e)
         else:
             raise AssertionError(f"{junk_json!r} parsed as an action")
+
+
+def _window_json(w: ReactionWindow | None) -> str:
+    if w is None:
+        return "null"
+    return dump({"seats": list(w.seats), "pass": w.pass_action.to_json(), "about": w.about})
+
+
+def check_reaction_window(state: GameState) -> None:
+    """The window a state reports is one the server can run: its seats are actors, its pass is
+    legal for each of them and is what their clock would play, and its words are plain JSON.
+    A finished game has none."""
+    w = state.reaction_window()
+    if w is None:
+        return
+    assert isinstance(w, ReactionWindow), f"reaction_window() must give a ReactionWindow: {w!r}"
+    assert not state.is_over, "a finished game has a reaction window"
+    seats = w.seats
+    assert isinstance(seats, tuple) and seats, f"a reaction window needs seats: {seats!r}"
+    assert len(set(seats)) == len(seats), f"a window seat is listed twice: {seats}"
+    actors = state.actors
+    for s in seats:
+        assert type(s) is int and s in actors, f"window seat {s!r} is not an actor {actors}"
+    a = w.pass_action
+    assert isinstance(a, Action), f"the window's pass is not an action: {a!r}"
+    assert state.game.action_from_json(json.loads(dump(a.to_json()))) == a, (
+        f"the window's pass does not round-trip through JSON: {a}"
+    )
+    for s in seats:
+        assert state.is_legal(s, a) and a in state.legal_actions(s), (
+            f"the window's pass {a} is not legal for seat {s}"
+        )
+        assert state.timeout_action(s) == a, (
+            f"seat {s}'s clock plays {state.timeout_action(s)}, the window timer {a}"
+        )
+    about = w.about
+    assert isinstance(about, dict), "a window's about is a dict"
+    assert all(isinstance(k, str) for k in about), f"about keys must be words: {about}"
+    try:
+        plain = json.loads(json.dumps(about, allow_nan=False))
+    except (TypeError, ValueError) as e:
+        raise AssertionError(f"a window's about is not JSON: {about!r} ({e})") from None
+    assert plain == about, f"a window's about must be plain JSON (lists, not tuples): {about}"
+
+
+def check_reaction_window_public(state: GameState, salt: int) -> None:
+    """Whether a window is open, who may still answer and what it is about are public: they
+    survive a JSON reload and a clone, and every seat's determinization (which keeps only what
+    that seat sees) reports the very same window, or the same absence of one."""
+    check_reaction_window(state)
+    w = _window_json(state.reaction_window())
+    for p in range(state.num_players):
+        for k in range(2):
+            d = state.determinize(p, random.Random(salt + k))
+            assert _window_json(d.reaction_window()) == w, (
+                f"determinize({p}) gives another reaction window: it depends on hidden state"
+            )
+    back = state.game.state_from_json(json.loads(dump(state.to_json())))
+    assert _window_json(back.reaction_window()) == w, "the reaction window changed through JSON"
+    assert _window_json(state.clone().reaction_window()) == w, "a clone has another window"
 
 
 def check_clone(state: GameState) -> None:

@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.errors import DataError, IllegalAction
 from ...engine.game import GameState
+from ...engine.reactions import ReactionWindow
 from ...engine.result import Result
 from ...engine.rng import Rng
+from . import actions as A
 from . import legal, rules, view
 from .cards import DECKS, DEFUSE, KITTEN, NK
 from .options import Options
-from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER
+from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
 
 if TYPE_CHECKING:
     from .game import ExplodingKittens
@@ -154,6 +156,12 @@ class EKState(GameState):
     explain_illegal = legal.explain_illegal  # type: ignore[assignment]
     timeout_action = legal.timeout_action  # type: ignore[assignment]
     _apply = rules.apply  # type: ignore[assignment]
+
+    def reaction_window(self) -> ReactionWindow | None:
+        """The Nope window: every seat still in that has not answered may Nope or pass."""
+        if self.phase != WINDOW:
+            return None
+        return ReactionWindow(self._actors, A.PASS, view.window_about(self))
 
     @property
     def is_over(self) -> bool:
