@@ -39,6 +39,24 @@ def test_the_server_asks_the_game_and_nothing_else() -> None:
     assert seen > 50 and single > 10
 
 
+def test_exploding_kittens_nope_windows_are_the_games_own() -> None:
+    game = ludoteca.get_game("exploding-kittens")
+    seen = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        st = game.new_game(3, seed, {})
+        while not st.is_over:
+            got = open_window(st)
+            assert (got is not None) == (st.view(None)["phase"] == "window")
+            if got is not None:
+                seen += 1
+                for p in got.seats:
+                    assert got.pass_action in st.legal_actions(p)
+            p = st.actors[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+    assert seen > 50
+
+
 def test_simultaneous_placement_is_not_a_window() -> None:
     game = ludoteca.get_game("nine-domains")
     rng = random.Random(0)
