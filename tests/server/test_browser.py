@@ -178,7 +178,7 @@ def create_in_lobby_keep(page: Page, base: str, game: str, name: str, seats: lis
         kinds.nth(i).select_option(kind)
         agents = page.locator(".seat-agent")
         if kind == "ai":
-            agents.nth(i).select_option("random")
+            agents.nth(i).select_option("easy")  # easy is random in every game
     page.click("details > summary")
     page.fill("#window", "0.3")
     page.click("#create")

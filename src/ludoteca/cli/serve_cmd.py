@@ -43,6 +43,13 @@ def serve(
         float,
         typer.Option("--open-table-hours", help="delete open tables idle this long (0: never)"),
     ] = 24.0,
+    allow_agent_specs: Annotated[
+        bool,
+        typer.Option(
+            "--allow-agent-specs",
+            help="AI seats may take agent specs (capped budgets), not only easy/medium/strong",
+        ),
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -61,6 +68,7 @@ def serve(
         redis_url=redis_url,
         rate_limit=rate_limit,
         open_table_ttl=open_table_hours * 3600.0,
+        allow_agent_specs=allow_agent_specs,
     )
     app = create_app(settings)
     shown = url.split("@")[-1] if "@" in url else url

@@ -13,9 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from ..agents import AgentSpecError, make_agent
+from ..agents.limits import AgentRefused, check_spec, fallback_level, levels_offered
 from ..engine import Game, SeatHandle
 from .errors import ApiError
 from .live import LiveTable, Seat
+from .models import SeatRow
 from .timers import grace
 
 if TYPE_CHECKING:
@@ -38,14 +40,37 @@ class AiSeats:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -- which agents ---------------------------------------------------------------------------
-    def accept_spec(self, spec: str | None, game: Game) -> str:
-        """The agent an AI seat asked for at creation, checked now (a 422 if refused)."""
-        agent = spec or "heuristic"
+    def accept_spec(self, spec: str | None, game: Game, lang: str = "en") -> str:
+        """The agent an AI seat asked for at creation (none: ``medium``, or the strongest level
+        the game offers), checked now: a 422 that says why, in the reader's language."""
+        if spec is None:
+            spec = "medium" if "medium" in levels_offered(game) else fallback_level(game)
         try:
-            make_agent(agent, game, 0)
-        except AgentSpecError as e:
-            raise ApiError(422, "bad_agent", str(e)) from None
-        return agent
+            return check_spec(spec, game, self.m.settings.allow_agent_specs)
+        except AgentRefused as e:
+            raise ApiError(422, "agent_refused", e.text(lang)) from None
+
+    def repair(self, game: Game, seat: SeatRow, table_id: str) -> bool:
+        """A stored AI seat whose spec this server will not run (stored before the checks, or
+        under ``--allow-agent-specs``) falls back to the game's strong level, said in the log.
+        Whether it changed."""
+        if seat.kind != "ai":
+            return False
+        try:
+            check_spec(seat.agent or "random", game, self.m.settings.allow_agent_specs)
+            return False
+        except AgentRefused as e:
+            level = fallback_level(game)
+            log.warning(
+                "table %s seat %s: agent %r refused (%s); it plays %r now",
+                table_id,
+                seat.seat,
+                seat.agent,
+                e,
+                level,
+            )
+            seat.agent = level
+            return True
 
     def build(self, table: LiveTable, seat: Seat) -> Any:
         # each AI seat gets its own seed, drawn from the table's: reproducible, not guessable

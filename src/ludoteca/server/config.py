@@ -61,3 +61,5 @@ class Settings:
     rate_limit: float = 60.0
     # an open table nobody joined or left for this long is deleted (0: never)
     open_table_ttl: float = 24 * 3600.0
+    # AI seats may take raw agent specs (capped), not only the named levels (srv-rooms)
+    allow_agent_specs: bool = False

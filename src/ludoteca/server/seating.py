@@ -57,7 +57,9 @@ class Seating:
         return self.seat_for(table, token)
 
     # -- a new table --------------------------------------------------------------------------
-    async def create(self, req: CreateTable) -> tuple[LiveTable, tuple[int, str] | None]:
+    async def create(
+        self, req: CreateTable, lang: str = "en"
+    ) -> tuple[LiveTable, tuple[int, str] | None]:
         """A new table; with ``req.join``, its creator takes a seat in the same transaction
         (then also the seat and its token: one request and one write instead of two)."""
         m = self.m
@@ -73,7 +75,7 @@ class Seating:
             if spec is None or spec.kind == "human":
                 seats.append(Seat(i, "human"))
             else:
-                agent = m.ai.accept_spec(spec.agent, game)
+                agent = m.ai.accept_spec(spec.agent, game, lang)
                 seats.append(Seat(i, "ai", agent=agent, name=None))
         if len(specs) > n:
             raise ApiError(422, "bad_seats", f"{len(specs)} seats given for {n} players")

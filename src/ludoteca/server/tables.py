@@ -71,8 +71,10 @@ class TableManager:
         self._checkpoints: asyncio.Task[None] | None = None
 
     # -- what the API calls -----------------------------------------------------------------
-    async def create(self, req: CreateTable) -> tuple[LiveTable, tuple[int, str] | None]:
-        return await self.seating.create(req)
+    async def create(
+        self, req: CreateTable, lang: str = "en"
+    ) -> tuple[LiveTable, tuple[int, str] | None]:
+        return await self.seating.create(req, lang)
 
     async def join(self, table_id: str, req: JoinTable) -> tuple[LiveTable, int, str]:
         return await self.seating.join(table_id, req)
@@ -113,6 +115,7 @@ class TableManager:
         await self.replication.start()
         stored = await self.db(self.store.load_active)
         for st in stored:
+            await self._repair_seats(st)
             try:
                 table = self.rebuild(st)
             except Exception:  # a table whose game vanished or changed its rules
@@ -129,6 +132,16 @@ class TableManager:
             self._expiry = asyncio.create_task(self._expiry_loop())
         if self.inline_writes:
             self._checkpoints = asyncio.create_task(self._checkpoint_loop())
+
+    async def _repair_seats(self, st: StoredTable) -> None:
+        """AI seats stored with a spec this server will not run fall back to a level."""
+        try:
+            game = get_game(st.row.game)
+        except LudotecaError:
+            return
+        for seat in st.seats:
+            if self.ai.repair(game, seat, st.row.id):
+                await self.write(self.store.save_seat, seat, None)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """A task of the server's own (a write nobody waits for), awaited when it stops."""
