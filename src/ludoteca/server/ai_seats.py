@@ -1,4 +1,5 @@
-"""AI seats: which agents a table may seat, building them, and asking them for moves.
+"""AI seats: which agents a table may seat, and asking them for moves (in worker processes,
+:mod:`.ai_pool`, each move with a wall-time cap after which the seat plays its default).
 
 An AI seat's move goes through the same path as a person's (:meth:`Moves.play`); if the table
 moved on while the agent thought, the answer is dropped and the agent asked again.
@@ -9,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from ..agents import AgentSpecError, make_agent
 from ..agents.limits import AgentRefused, check_spec, fallback_level, levels_offered
-from ..engine import Game, SeatHandle
+from ..engine import Game
+from .ai_pool import AiPool, MoveTimeout
 from .errors import ApiError
 from .live import LiveTable, Seat
 from .models import SeatRow
@@ -32,12 +33,13 @@ TAKEOVER_AGENTS = ("heuristic", "random")
 class AiSeats:
     def __init__(self, manager: TableManager) -> None:
         self.m = manager
-        self.pool = ThreadPoolExecutor(
-            manager.settings.ai_workers, thread_name_prefix="ludoteca-ai"
-        )
+        self.pool = AiPool(manager.settings.ai_workers, manager.settings.plugins)
+
+    def start(self) -> None:
+        self.pool.start()
 
     def stop(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.stop()
 
     # -- which agents ---------------------------------------------------------------------------
     def accept_spec(self, spec: str | None, game: Game, lang: str = "en") -> str:
@@ -72,19 +74,19 @@ class AiSeats:
             seat.agent = level
             return True
 
-    def build(self, table: LiveTable, seat: Seat) -> Any:
-        # each AI seat gets its own seed, drawn from the table's: reproducible, not guessable
-        return make_agent(seat.agent or "random", table.game, seed=(table.seed * 7919 + seat.index))
+    def build(self, table: LiveTable, seat: Seat) -> None:
+        """The seat plays by its spec (its agent is built where it thinks, in a worker)."""
+        table.agents[seat.index] = seat.agent or "random"
 
     def take_over(self, table: LiveTable, seat: Seat) -> None:
         """A person left a running game: an AI seat plays for them from now on."""
         for spec in TAKEOVER_AGENTS:
             try:
-                agent = make_agent(spec, table.game, table.seed + seat.index)
+                make_agent(spec, table.game, 0)
             except AgentSpecError:
                 continue
             seat.kind, seat.agent = "ai", spec
-            table.agents[seat.index] = agent
+            table.agents[seat.index] = spec
             break
 
     # -- thinking -------------------------------------------------------------------------------
@@ -113,22 +115,37 @@ class AiSeats:
             state = table.state
             if table.move_count != at_move or state is None or seat not in state.actors:
                 return
-            handle = SeatHandle(state.clone(), seat)
-            agent = table.agents[seat]
-            loop = asyncio.get_running_loop()
+            spec = table.agents[seat]
+            # each AI seat gets its own seed, drawn from the table's: reproducible, not guessable
+            seed = table.seed * 7919 + seat
+            action: dict[str, Any] | None = None
             try:
-                action = await loop.run_in_executor(self.pool, agent.act, handle)
+                action = await self.pool.think(
+                    table.id,
+                    seat,
+                    spec,
+                    seed,
+                    table.game.id,
+                    state.to_json(),
+                    self.m.settings.ai_move_seconds,
+                )
+            except MoveTimeout:
+                log.warning(
+                    "AI seat %s of table %s ran over %.1f s; it plays the default",
+                    seat,
+                    table.id,
+                    self.m.settings.ai_move_seconds,
+                )
             except Exception:
                 log.exception("AI seat %s of table %s failed; it plays the default", seat, table.id)
-                action = None
             async with table.lock:
                 state = table.state
                 if table.move_count != at_move or state is None or seat not in state.actors:
                     return
                 if action is None:
-                    action = state.timeout_action(seat)
+                    action = state.timeout_action(seat).to_json()
                 with contextlib.suppress(ApiError):
-                    await self.m.moves.play(table, seat, action.to_json(), at_move, "ai")
+                    await self.m.moves.play(table, seat, action, at_move, "ai")
         except asyncio.CancelledError:
             pass
         finally:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Event, Game, GameState
 
 if TYPE_CHECKING:
-    from ..agents import Agent
     from .connections import Connection
 
 
@@ -76,7 +75,7 @@ class LiveTable:
     window: Window | None = None
     clocks: dict[int, float] = field(default_factory=dict)  # seat -> loop-time deadline
     clock_task: asyncio.Task[None] | None = None
-    agents: dict[int, Agent] = field(default_factory=dict)
+    agents: dict[int, str] = field(default_factory=dict)  # AI seat -> its agent spec
     ai_tasks: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
     # another process made the newest change (Redis fan-out): this one's timers and AI seats
     # wait a little longer, and act only if that process has not (it may have died)

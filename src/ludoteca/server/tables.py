@@ -113,6 +113,7 @@ class TableManager:
     async def start(self) -> None:
         """Resume every open and running table from the database (replaying its moves)."""
         await self.replication.start()
+        self.ai.start()
         stored = await self.db(self.store.load_active)
         for st in stored:
             await self._repair_seats(st)
@@ -208,7 +209,7 @@ class TableManager:
         table.state = table.game.new_game(table.num_players, table.seed, table.options or {})
         for s in table.seats:
             if s.kind == "ai":
-                table.agents[s.index] = self.ai.build(table, s)
+                self.ai.build(table, s)
 
     async def reload(self, table: LiveTable) -> None:
         """Forget what memory holds of the table beyond the database: rebuild it from there."""
