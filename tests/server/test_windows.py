@@ -113,3 +113,28 @@ def test_a_pass_on_ones_own_turn_is_a_move_not_a_window(client: TestClient) -> N
     after = state(client, tid)
     assert after["move"] == 1 and after["view"]["turn"] == 1
     assert any(e["kind"] == "waited" for e in after["events"])
+
+
+def test_a_table_may_close_a_window_once_every_seat_answered(client: TestClient) -> None:
+    for early in (False, True):
+        tid = create(
+            client,
+            "react-toy",
+            [{"kind": "human"}] * 3,
+            options={"nopes": 0},
+            window_seconds=30,
+            window_close_early=early,
+        )
+        tokens = [join(client, tid, name)[1] for name in ("Ana", "Bia", "Caio")]
+        assert client.get(f"/api/tables/{tid}").json()["settings"]["window_close_early"] is early
+        assert move(client, tid, tokens[0], {"type": "score"}, 0).status_code == 200
+        for tok in tokens[1:]:
+            r = move(client, tid, tok, {"type": "pass"}, 1)
+            assert r.status_code == 200 and r.json()["pending"] is True  # others still owe
+        last = move(client, tid, tokens[0], {"type": "pass"}, 1).json()
+        s = state(client, tid)
+        if early:  # the last answer closed it: the point stands at once, not after 30 s
+            assert "pending" not in last and last["move"] == 4
+            assert s["window"] is None and s["view"]["points"] == [1, 0, 0]
+        else:
+            assert last["pending"] is True and s["window"] is not None and s["move"] == 1

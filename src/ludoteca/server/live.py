@@ -51,6 +51,7 @@ class Window:
     task: asyncio.Task[None] | None = None
     # public words on what is reacted to (the game's ``ReactionWindow.about``), for clients
     about: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[int, ...] = ()  # the seats that may react (the game's word, when it opened)
 
 
 @dataclass
@@ -101,7 +102,11 @@ class LiveTable:
 
     @property
     def window_seconds(self) -> float:
-        return float(self.settings.get("window_seconds", 4.0))
+        return float(self.settings.get("window_seconds", 4.0))  # 4 s: tables made before 3 s
+
+    @property
+    def window_close_early(self) -> bool:
+        return bool(self.settings.get("window_close_early", False))
 
     @property
     def clock_seconds(self) -> float | None:

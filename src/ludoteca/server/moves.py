@@ -70,8 +70,12 @@ class Moves:
         if window is not None and seat in window.passed:
             raise ApiError(409, "already_answered", "you already let this window pass")
         if window is not None and timers.is_pass(state, seat, action):
-            # a pass is never shown and never closes a window: it waits there, unseen
+            # a pass is never shown; it waits there, unseen, until the window closes (at once
+            # if the table closes windows early and this was the last answer owed)
             timers.hold_pass(table, window, seat)
+            if timers.all_answered(table, window):  # the last answer: nobody waits longer
+                await timers.close(table, window)
+                return {"accepted": True, "move": table.move_count}
             return {"accepted": True, "move": table.move_count, "pending": True}
         if action == state.timeout_action(seat) and not state.is_legal(seat, action):
             # the clock's default (e.g. letting a kitten explode) is the clock's, not a move

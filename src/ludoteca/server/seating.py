@@ -86,6 +86,7 @@ class Seating:
             raise ApiError(422, "invalid_options", str(e)) from None
         settings = {
             "window_seconds": req.window_seconds,
+            "window_close_early": req.window_close_early,
             "clock_seconds": req.clock_seconds,
             "open_replay": req.open_replay,
         }

@@ -69,6 +69,7 @@ class Timers:
             table.clocks.clear()
             window, fresh = self._window_for(table, previous, hint, taken_window)
             window.about = dict(reaction.about)
+            window.seats = tuple(reaction.seats)
             window.task = asyncio.create_task(self._window_timer(table, window))
             table.window = window
             if fresh and not table.follower:  # its closing time outlives a restart
@@ -157,6 +158,11 @@ class Timers:
         table.cache.clear()
         self.m.notify(table, only_seat=seat)
 
+    def all_answered(self, table: LiveTable, window: Window) -> bool:
+        """Whether the window may close now: the table closes windows early
+        (``window_close_early``) and every seat of this one has answered."""
+        return table.window_close_early and set(window.seats) <= window.passed
+
     def close_window_now(
         self,
         table: LiveTable,
@@ -193,9 +199,9 @@ class Timers:
         async with table.lock:
             if table.window is not window or table.move_count != window.opened_at:
                 return
-            await self._close(table, window)
+            await self.close(table, window)
 
-    async def _close(self, table: LiveTable, window: Window) -> None:
+    async def close(self, table: LiveTable, window: Window) -> None:
         """Close the window (under the table's lock): every seat still owing an answer passes."""
         moves = self.m.moves
         batch: list[tuple[int, Action]] = []
