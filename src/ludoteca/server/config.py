@@ -65,3 +65,6 @@ class Settings:
     open_table_ttl: float = 24 * 3600.0
     # AI seats may take raw agent specs (capped), not only the named levels (srv-rooms)
     allow_agent_specs: bool = False
+    # on start, only tables changed this recently are rebuilt; the others when first asked
+    # for (0: every open and running table at once)
+    resume_hours: float = 1.0

@@ -156,19 +156,28 @@ class Seating:
         m = self.m
         table = await m.get(table_id)
         async with table.lock:
-            if table.status != "open":
-                raise ApiError(409, "not_open", "this table has no open seat any more")
-            seat, token = self._sit(table, req)
-            try:
-                # guarded: with several processes, another one may have given this seat away
-                taken = await m.write(m.store.claim_seat, seat_row(table, seat))
-            except Exception:
+            for _ in range(len(table.seats) + 1):  # each failed claim was one seat taken
+                if table.status != "open":
+                    raise ApiError(409, "not_open", "this table has no open seat any more")
+                seat, token = self._sit(table, req)
+                try:
+                    # guarded: with several processes, another one may have given it away
+                    taken = await m.write(m.store.claim_seat, seat_row(table, seat))
+                except Exception:
+                    seat.name = seat.token_hash = None
+                    seat.seat_options = None
+                    raise
+                if taken:
+                    break
+                # taken through another process a moment ago (its note not heard yet): the
+                # seats as stored, then the next open one, unless this one was asked for
                 seat.name = seat.token_hash = None
                 seat.seat_options = None
-                raise
-            if not taken:
                 await m.replication.refresh_locked(table)
-                raise ApiError(409, "seat_taken", f"seat {seat.index} was just taken")
+                if req.seat is not None:
+                    raise ApiError(409, "seat_taken", f"seat {seat.index} was just taken")
+            else:
+                raise ApiError(409, "seat_taken", "every seat was just taken")
             if m.replication.fanout is not None:
                 # the other seats as stored: some may have been taken through other processes
                 await m.replication.refresh_seats(table)

@@ -114,7 +114,10 @@ class TableManager:
         """Resume every open and running table from the database (replaying its moves)."""
         await self.replication.start()
         self.ai.start()
-        stored = await self.db(self.store.load_active)
+        hours = self.settings.resume_hours
+        since = now() - timedelta(hours=hours) if hours > 0 else None
+        # tables nobody played lately cost nothing until someone asks for one (see get)
+        stored = await self.db(self.store.load_active, since)
         for st in stored:
             await self._repair_seats(st)
             try:
@@ -241,15 +244,18 @@ class TableManager:
         st = await self.db(self.store.load, table_id)
         if st is None:
             raise not_found("this table")
+        if st.row.status != "finished":
+            await self._repair_seats(st)
         table = self.rebuild(st)
         if table.status == "finished":
             return table  # a finished table: rebuilt on demand, not kept
-        # an open or running table another process made or resumed (Redis fan-out)
+        # an open or running table another process made or resumed (Redis fan-out), or one
+        # this process did not rebuild on start (nobody played it lately)
         known = self.tables.get(table_id)
         if known is not None:
             return known
         self.tables[table_id] = table
-        table.follower = True
+        table.follower = self.replication.fanout is not None
         if table.status == "running":
             self.after_change(table, moved=None, announce=False)
         return table
