@@ -54,11 +54,13 @@ class AiPool:
             )
         return self._pool
 
-    def start(self) -> None:
-        """Start the workers now, in the background (the server answers meanwhile): the
-        first AI move then does not wait for them."""
+    def start(self) -> threading.Thread:
+        """Start the workers now, in the background: the first AI move then does not wait
+        for them. The thread that starts them (done once they are up)."""
         pool = self._executor()
-        threading.Thread(target=_warm, args=(pool, self.workers), daemon=True).start()
+        thread = threading.Thread(target=_warm, args=(pool, self.workers), daemon=True)
+        thread.start()
+        return thread
 
     async def think(
         self,

@@ -36,6 +36,7 @@ class AiSeats:
         self.pool = AiPool(manager.settings.ai_workers, manager.settings.plugins)
 
     def start(self) -> None:
+        """Start the workers, in the background (the server answers meanwhile)."""
         self.pool.start()
 
     def stop(self) -> None:

@@ -41,6 +41,7 @@ T = TypeVar("T")
 
 # how often the database thread copies SQLite's write-ahead log into the database file
 CHECKPOINT_SECONDS = 1.0
+STOP_SECONDS = 10.0
 
 
 class TableManager:
@@ -161,8 +162,12 @@ class TableManager:
         self.replication.cancel()
         if self._background:  # deadlines being stored
             await asyncio.wait(list(self._background), timeout=5)
-        await self.commits.drain()
-        await self.replication.stop()
+        # bounded: a server asked to stop stops, whatever a database or Redis call is doing
+        for step, what in ((self.commits.drain(), "moves"), (self.replication.stop(), "redis")):
+            try:
+                await asyncio.wait_for(step, STOP_SECONDS)
+            except TimeoutError:
+                log.warning("stopping: %s did not finish in %.0f s", what, STOP_SECONDS)
         for table in self.tables.values():
             self.timers.cancel(table)
             self.ai.cancel(table)
