@@ -40,6 +40,7 @@ class AiPool:
         self.workers = max(1, workers)
         self.plugins = plugins
         self._pool: ProcessPoolExecutor | None = None
+        self._warming: threading.Thread | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -60,6 +61,7 @@ class AiPool:
         pool = self._executor()
         thread = threading.Thread(target=_warm, args=(pool, self.workers), daemon=True)
         thread.start()
+        self._warming = thread
         return thread
 
     async def think(
@@ -75,6 +77,10 @@ class AiPool:
         """The agent's action as JSON; :class:`MoveTimeout` after ``cap`` seconds."""
         for attempt in (1, 2):
             pool = self._executor()
+            warming = self._warming
+            if warming is not None and warming.is_alive():
+                # the workers are still starting: that is not the agent's time
+                await asyncio.to_thread(warming.join, 60)
             try:
                 # submitting may start a worker, which waits for the forkserver: not on the loop
                 fut = await asyncio.to_thread(
