@@ -5,6 +5,10 @@ turn a player scores (or, by the clock, waits). Every score opens a reaction win
 player answers Nope (if they hold one) or pass; the first Nope in turn order from the active
 player counts (the card is spent) and opens a new window; the score stands if the Nopes are
 even. First to 3 points, or the most after 6 turns, wins.
+
+Two options shape the windows for the server's tests: ``others_only`` leaves the scorer out of
+them (in a 2-player game a window then has one seat), ``turn_pass`` lets the player whose turn
+it is pass it (a pass alone, which is not a reaction window).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ludoteca.engine import (
     Game,
     GameOptions,
     GameState,
+    ReactionWindow,
     Result,
     Rng,
 )
@@ -86,6 +91,8 @@ CATALOG = Catalog(
 
 class ReactOptions(GameOptions):
     nopes: int = 3
+    others_only: bool = False
+    turn_pass: bool = False
 
 
 class ReactGame(Game):
@@ -142,30 +149,40 @@ class ReactState(GameState):
         if self.is_over:
             return ()
         if self.window:
-            return tuple(p for p in range(self.num_players) if p not in self.answered)
+            return tuple(p for p in self._reactors() if p not in self.answered)
         return (self.turn,)
+
+    def _reactors(self) -> list[int]:
+        n = self.num_players
+        return [p for p in range(n) if not (self.options.others_only and p == self.turn)]
+
+    def reaction_window(self) -> ReactionWindow | None:
+        if not self.window or self.is_over:
+            return None
+        return ReactionWindow(self.actors, PASS, {"seat": self.turn, "nopes": self.chain})
 
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.actors:
             return []
         if not self.window:
-            return [SCORE]
+            return [SCORE, PASS] if self.options.turn_pass else [SCORE]
         return [NOPE_A, PASS] if NOPE in self.hands[player] else [PASS]
 
     def timeout_action(self, player: int) -> Action:
         return PASS if self.window else WAIT
 
     def _apply(self, player: int, action: Action) -> list[Event]:
-        if action == WAIT:
+        if action == WAIT or (action == PASS and not self.window):
             self._next_turn()
             return [Event("waited", {"player": player})]
         if action == SCORE:
             self.window, self.answered, self.chain = True, {}, 0
             return [Event("scored", {"player": player})]
         self.answered[player] = action.TYPE
-        if len(self.answered) < self.num_players:
+        if len(self.answered) < len(self._reactors()):
             return []
         order = [(self.turn + i) % self.num_players for i in range(self.num_players)]
+        order = [p for p in order if p in self.answered]
         noper = next((p for p in order if self.answered[p] == "nope"), None)
         self.answered = {}
         if noper is not None:

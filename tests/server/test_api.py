@@ -36,7 +36,7 @@ def test_the_creator_can_sit_down_with_the_table(client: TestClient) -> None:
     assert client.get(f"/api/tables/{tid}").json()["status"] == "running"
     # a seat that is not open for a person: refused, and no table is made
     before = len(client.get("/api/tables").json())
-    ai = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]}
+    ai = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]}
     r = client.post("/api/tables", json={**ai, "join": {"name": "Caio", "seat": 1}})
     assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
     assert len(client.get("/api/tables").json()) == before
@@ -46,7 +46,7 @@ def test_the_creator_can_sit_down_with_the_table(client: TestClient) -> None:
 
 
 def test_a_full_game_against_an_ai_seat(client: TestClient) -> None:
-    tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
     _, tok = join(client, tid, "Ana")
     final = play_out(client, tid, {0: tok})
     assert final["table"]["status"] == "finished" and final["move"] == 6
@@ -63,7 +63,8 @@ def test_ai_seats_take_the_named_levels(client: TestClient) -> None:
     r = client.post(
         "/api/tables", json={"game": "toy", "seats": [{"kind": "ai", "agent": "medium"}]}
     )
-    assert r.status_code == 422 and "no heuristic agent for toy" in r.json()["error"]["message"]
+    assert r.status_code == 422 and r.json()["error"]["code"] == "agent_refused"
+    assert "medium" in r.json()["error"]["message"]
 
 
 def test_a_token_acts_only_for_its_own_seat(client: TestClient) -> None:
@@ -202,7 +203,7 @@ def test_languages(client: TestClient) -> None:
 def test_a_seat_brings_its_own_deck_checked_at_the_door(client: TestClient) -> None:
     import ludoteca
 
-    tid = create(client, "sala-de-miaula", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+    tid = create(client, "sala-de-miaula", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
     bad = client.post(
         f"/api/tables/{tid}/join", json={"name": "Ana", "deck": "7 Dragão Inexistente"}
     )

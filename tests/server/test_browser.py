@@ -271,7 +271,7 @@ def test_one_person_plays_on_the_board(server: str, browser: Browser, game: str)
     phone = game == "exploding-kittens"
     page = new_page(browser, "pt-BR", phone=phone)
     players = 3 if game == "exploding-kittens" else 2
-    seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "random"}] * (players - 1)
+    seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (players - 1)
     tid = seat_at(page, server, game, seats, window_seconds=0.3)
     page.screenshot(path=str(SHOTS / f"{game}-start.png"), full_page=True)
     if phone:
@@ -296,7 +296,7 @@ def test_one_person_plays_on_the_board(server: str, browser: Browser, game: str)
 def test_the_nine_domains_by_keyboard_alone(server: str, browser: Browser) -> None:
     page = new_page(browser, "en")
     tid = seat_at(
-        page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+        page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
     )
     page.wait_for_selector("#board [data-pick].lit")
     presses = play_on_board([page], random.Random(4), "nine-domains-keyboard", keyboard=True)
@@ -317,7 +317,7 @@ def test_the_page_reconnects_after_the_server_is_killed(
     try:
         page = new_page(browser, "pt-BR")
         tid = seat_at(
-            page, base, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+            page, base, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
         )
         rng = random.Random(3)
         page.wait_for_selector("#board [data-pick].lit")

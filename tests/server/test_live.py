@@ -15,7 +15,7 @@ def replay(client: TestClient, tid: str, view: str = "spectator", token: str | N
 
 
 def test_websocket_play_to_the_end_and_reconnect(client: TestClient) -> None:
-    tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
     _, tok = join(client, tid, "Ana")
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.send_json({"type": "hello", "token": tok, "lang": "en"})
@@ -180,7 +180,7 @@ def test_replays_show_each_viewer_only_what_it_may_see(client: TestClient) -> No
 
 
 def test_open_replay_shows_every_hand_after_the_game(client: TestClient) -> None:
-    tid = create(client, "toy", [{"kind": "ai", "agent": "random"}] * 2, open_replay=True)
+    tid = create(client, "toy", [{"kind": "ai", "agent": "easy"}] * 2, open_replay=True)
     wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished")
     r = replay(client, tid, "all").json()
     assert all(v["hand"] is not None for v in r["steps"][0]["views"])
@@ -192,7 +192,7 @@ def test_ai_seats_passes_are_held_until_the_window_ends_too(client: TestClient) 
     tid = create(
         client,
         "react-toy",
-        [{"kind": "human"}, {"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}],
+        [{"kind": "human"}, {"kind": "ai", "agent": "easy"}, {"kind": "ai", "agent": "easy"}],
         options={"nopes": 0},
         window_seconds=0.8,
     )

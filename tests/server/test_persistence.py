@@ -51,7 +51,7 @@ def test_moves_are_stored_in_the_table_of_moves(pg_settings: Settings) -> None:
     from sqlalchemy import create_engine, text
 
     with TestClient(create_app(pg_settings)) as c:
-        tid = create(c, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+        tid = create(c, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
         _, t0 = join(c, tid, "Ana")
         play_out(c, tid, {0: t0})
     engine = create_engine(pg_settings.database_url, connect_args=pg_settings.connect_args)
@@ -78,7 +78,7 @@ def test_kill_9_mid_game_and_restart_resumes_exactly(tmp_path: Path) -> None:
         tid = create(
             c,
             "react-toy",
-            [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "agent": "random"}],
+            [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "agent": "easy"}],
             window_seconds=0.3,
         )
         _, t0 = join(c, tid, "Ana")

@@ -8,7 +8,7 @@ from .helpers import auth, create, join, play_out
 
 
 def test_a_rematch_keeps_seats_and_settings_and_is_made_once(client: TestClient) -> None:
-    seats = [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
     tid = create(client, "nine-domains", seats, window_seconds=2.5, options={"vp_tie": "domains"})
     seat, token = join(client, tid, "Ana")
     # not before the game is over, and nothing is made

@@ -56,7 +56,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     with TestClient(
         create_app(sqlite_settings(db, rate_limit=0, **caps)), raise_server_exceptions=False
     ) as c:
-        running = create(c, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
+        running = create(c, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
         _, token = join(c, running, "Ana")
         sala = create(c, "sala-de-miaula", [{"kind": "human"}, {"kind": "human"}])
         # from the app's own document: loading it through the app would run its lifespan

@@ -77,6 +77,8 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     if spec.strip() in LEVELS:
         spec = levels_for(game.id)[spec.strip()]
     name, kwargs = parse_spec(spec)
+    if "seed" in kwargs:  # the caller's seed, drawn per seat and game, is the agent's
+        raise AgentSpecError(f"agent {name!r}: the seed is not an option (the caller seeds it)")
     factory = _FACTORIES.get(name)
     if factory is None:
         raise AgentSpecError(

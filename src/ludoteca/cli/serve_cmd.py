@@ -75,6 +75,13 @@ def serve(
     max_spectators: Annotated[
         int, typer.Option("--max-spectators", help="spectators of one table (0: no cap)")
     ] = 64,
+    allow_agent_specs: Annotated[
+        bool,
+        typer.Option(
+            "--allow-agent-specs",
+            help="AI seats may take agent specs (capped budgets), not only easy/medium/strong",
+        ),
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -99,6 +106,7 @@ def serve(
         max_open_tables_per_address=max_open_tables_per_address,
         max_sockets_per_address=max_sockets_per_address,
         max_spectators=max_spectators,
+        allow_agent_specs=allow_agent_specs,
     )
     try:
         app = create_app(settings)

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 
 from ..agents import agent_names
-from ..agents.levels import LEVELS
+from ..agents.limits import levels_offered, suits
 from ..engine import Game, get_game, list_games
 from ..engine.errors import UnknownGame
 from .db import StoredTable
@@ -65,8 +65,9 @@ def option_docs(game: Game) -> dict[str, dict[str, Any]]:
 
 
 @router.get("/games")
-def games(lang: Lang = None) -> list[dict[str, Any]]:
+def games(request: Request, lang: Lang = None) -> list[dict[str, Any]]:
     lg = pick_lang(lang)
+    specs = manager(request).settings.allow_agent_specs  # raw agent names only if allowed
     return [
         {
             "id": g.id,
@@ -77,8 +78,8 @@ def games(lang: Lang = None) -> list[dict[str, Any]]:
             "rules_version": g.rules_version,
             "options": option_docs(g),
             "takes_decks": hasattr(g, "options_with_deck"),
-            "agents": agent_names(),
-            "levels": list(LEVELS),
+            "agents": [a for a in agent_names() if suits(a, g)] if specs else [],
+            "levels": levels_offered(g),
         }
         for g in list_games()
     ]
@@ -206,7 +207,7 @@ async def create_table(request: Request, body: CreateTable, lang: Lang = None) -
     address = client_address(request)
     caps.check_open(address, m.tables)
     limit_rate(request, 1 if body.join is None else 2)  # a table and a seat
-    table, joined = await m.create(body)
+    table, joined = await m.create(body, pick_lang(lang))
     if table.status == "open":
         caps.made_table(address, table.id, m.tables)
     out = table.summary(pick_lang(lang))

@@ -45,8 +45,10 @@ class Settings:
     database_url: str = field(default_factory=lambda: resolve_database_url(None))
     # seconds an AI seat waits before its move shows, so people can follow; 0 in tests
     ai_delay: float = 0.6
-    # threads that run AI agents (they hold the GIL while they think, never the event loop)
+    # worker processes that run AI agents (server/ai_pool.py), and each move's wall-time cap
+    # after which the seat plays its default
     ai_workers: int = 2
+    ai_move_seconds: float = 10.0
     # the newest events a (re)connecting client gets with the current view
     log_events: int = 200
     # PostgreSQL connect args (tests use a private schema through ``options``)
@@ -75,3 +77,8 @@ class Settings:
     max_sockets_per_address: int = 64
     # spectators (WebSockets with no seat) of one table
     max_spectators: int = 64
+    # AI seats may take raw agent specs (capped), not only the named levels (srv-rooms)
+    allow_agent_specs: bool = False
+    # on start, only tables changed this recently are rebuilt; the others when first asked
+    # for (0: every open and running table at once)
+    resume_hours: float = 1.0

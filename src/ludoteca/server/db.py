@@ -384,14 +384,14 @@ class Store:
         )
         return StoredTable(row, seats, moves)
 
-    def load_active(self) -> list[StoredTable]:
-        """Every open or running table, with its seats and moves: what a restart resumes."""
+    def load_active(self, since: datetime | None = None) -> list[StoredTable]:
+        """Every open or running table (changed since ``since``), with its seats and moves:
+        what a restart resumes."""
         with self.sessions() as s:
-            rows = s.scalars(
-                select(TableRow)
-                .where(TableRow.status.in_(("open", "running")))
-                .order_by(TableRow.created_at)
-            )
+            query = select(TableRow).where(TableRow.status.in_(("open", "running")))
+            if since is not None:
+                query = query.where(TableRow.updated_at >= since)
+            rows = s.scalars(query.order_by(TableRow.created_at))
             return [self._load(s, r) for r in list(rows)]
 
     def load(self, table_id: str, with_moves: bool = True) -> StoredTable | None:

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, Event, Game, GameState
+from ..engine import Event, Game, GameState
 
 if TYPE_CHECKING:
-    from ..agents import Agent
     from .connections import Connection
 
 
@@ -43,12 +42,16 @@ class Seat:
 
 @dataclass
 class Window:
-    """A reaction window: open for a fixed time; the passes people gave wait here, unseen."""
+    """A reaction window as the server runs it: open for a fixed time (the game says only
+    that it is open, ``state.reaction_window()``); the passes seats gave wait here, unseen."""
 
     opened_at: int  # the move count when it opened
     deadline: float  # loop time
     passed: set[int] = field(default_factory=set)
     task: asyncio.Task[None] | None = None
+    # public words on what is reacted to (the game's ``ReactionWindow.about``), for clients
+    about: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[int, ...] = ()  # the seats that may react (the game's word, when it opened)
 
 
 @dataclass
@@ -73,7 +76,7 @@ class LiveTable:
     window: Window | None = None
     clocks: dict[int, float] = field(default_factory=dict)  # seat -> loop-time deadline
     clock_task: asyncio.Task[None] | None = None
-    agents: dict[int, Agent] = field(default_factory=dict)
+    agents: dict[int, str] = field(default_factory=dict)  # AI seat -> its agent spec
     ai_tasks: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
     # another process made the newest change (Redis fan-out): this one's timers and AI seats
     # wait a little longer, and act only if that process has not (it may have died)
@@ -99,7 +102,11 @@ class LiveTable:
 
     @property
     def window_seconds(self) -> float:
-        return float(self.settings.get("window_seconds", 4.0))
+        return float(self.settings.get("window_seconds", 4.0))  # 4 s: tables made before 3 s
+
+    @property
+    def window_close_early(self) -> bool:
+        return bool(self.settings.get("window_close_early", False))
 
     @property
     def clock_seconds(self) -> float | None:
@@ -119,28 +126,3 @@ class LiveTable:
             "settings": self.settings,
             "created_at": self.created_at.isoformat(),
         }
-
-
-def pass_action(state: GameState, seat: int) -> Action:
-    """The answer "no reaction" of a seat in a reaction window."""
-    for a in state.legal_actions(seat):
-        if a.TYPE == "pass":
-            return a
-    return state.timeout_action(seat)
-
-
-def in_reaction_window(state: GameState) -> bool:
-    """Whether the pending decision is a reaction window (Nope!).
-
-    A game may say so itself with a ``reaction_window`` attribute or method on its state;
-    otherwise a decision where at least two seats act at once and every one of them may
-    ``pass`` is a window. (Simultaneous placements, as in The Nine Domains, offer no pass.)
-    """
-    if state.is_over:
-        return False
-    if state.reaction_window() is not None:
-        return True
-    actors = state.actors
-    if len(actors) < 2:
-        return False
-    return all(any(a.TYPE == "pass" for a in state.legal_actions(p)) for p in actors)

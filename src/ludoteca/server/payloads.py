@@ -13,8 +13,8 @@ from typing import Any
 
 import orjson
 
-from ..engine import Action, Event, Game, GameState, Result, normalize_language
-from .live import LiveTable
+from ..engine import Action, Event, Game, GameState, normalize_language
+from .live import LiveTable, Window
 
 
 def pick_lang(lang: str | None) -> str:
@@ -181,10 +181,6 @@ def _moves(game: Game, state: GameState, seat: int, lang: str) -> list[tuple[dic
     return out
 
 
-def legal_moves(game: Game, state: GameState, seat: int, lang: str) -> list[dict[str, Any]]:
-    return [d for d, _ in _moves(game, state, seat, lang)]
-
-
 def seat_part_text(table: LiveTable, seat: int | None, lang: str) -> str:
     """:func:`seat_part` without the timers, as the inside of a JSON object (no braces): built
     once per move, seat and language, shared by every connection of that seat, with the legal
@@ -201,6 +197,11 @@ def seat_part_text(table: LiveTable, seat: int | None, lang: str) -> str:
     text = dumps(rest)[1:-1] + ',"legal":[' + legal + "]"
     table.cache[key] = text
     return text
+
+
+def window_json(window: Window, loop_time: float) -> dict[str, Any]:
+    """An open reaction window for a client: its time left and what is reacted to."""
+    return {"seconds_left": round(max(0.0, window.deadline - loop_time), 2), "about": window.about}
 
 
 def payload_text(
@@ -221,7 +222,7 @@ def payload_text(
     loop_time = asyncio.get_running_loop().time()
     window = None
     if table.window is not None:
-        window = {"seconds_left": round(max(0.0, table.window.deadline - loop_time), 2)}
+        window = window_json(table.window, loop_time)
     clocks = {str(p): round(max(0.0, d - loop_time), 2) for p, d in sorted(table.clocks.items())}
     if log_from is None:
         events = visible_log_text(table, seat, lang, 0, log_last)
@@ -234,13 +235,6 @@ def payload_text(
     )
 
 
-def result_of(state: GameState) -> dict[str, Any] | None:
-    if not state.is_over:
-        return None
-    r: Result = state.result()
-    return r.to_json()
-
-
 def payload(
     table: LiveTable, seat: int | None, lang: str, log_from: int | None, log_last: int
 ) -> dict[str, Any]:
@@ -249,7 +243,7 @@ def payload(
     # the timers are read now, not cached with the rest
     loop_time = asyncio.get_running_loop().time()
     if table.window is not None:
-        out["window"] = {"seconds_left": round(max(0.0, table.window.deadline - loop_time), 2)}
+        out["window"] = window_json(table.window, loop_time)
     out["clocks"] = {
         str(p): round(max(0.0, d - loop_time), 2) for p, d in sorted(table.clocks.items())
     }

@@ -117,11 +117,16 @@ class TableSettings(Strict):
     """Table settings chosen at creation; public."""
 
     window_seconds: float = Field(
-        4.0,
+        3.0,  # benchmarks/window_share.py; docs/server.md "Reaction windows"
         ge=0.05,
         le=60,
         allow_inf_nan=False,
         description="how long every reaction window stays open (the same for every seat)",
+    )
+    window_close_early: bool = Field(
+        False,
+        description="close a reaction window once every seat in it has answered (then the "
+        "others learn that nobody wanted to react)",
     )
     clock_seconds: float | None = Field(
         None,

@@ -106,7 +106,7 @@ const ERRORS_PT = {
   too_large: "Pedido grande demais.", rate_limited: "Muitas mesas ou lugares de uma vez; tente de novo em instantes.",
   storage: "O banco de dados não respondeu; nada foi mudado. Tente de novo.",
   internal: "Erro no servidor; nada foi mudado.", unknown_game: "Jogo desconhecido.",
-  bad_agent: "Agente de IA desconhecido.", bad_seats: "Lugares inválidos", invalid_options: "Opções inválidas",
+  bad_agent: "Agente de IA desconhecido.", agent_refused: "Agente de IA recusado.", bad_seats: "Lugares inválidos", invalid_options: "Opções inválidas",
   invalid_deck: "Baralho inválido", no_decks: "Este jogo não usa baralhos próprios.", invalid_request: "Pedido inválido",
   // caps, names, WebSocket (server issue 12)
   invalid_json: "Mensagem ilegível (JSON).", too_many_tables: "Você já tem mesas abertas demais; jogue ou espere uma delas.",

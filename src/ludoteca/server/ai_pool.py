@@ -1,0 +1,159 @@
+"""AI seats think in worker processes: a bounded pool, started and stopped with the server.
+
+An agent thinks for up to seconds at a time in pure Python: under the server's interpreter
+lock, even in a thread, it held every table's moves up (a person's move p99 5 ms -> 225 ms with
+three strong tables thinking). Here each move is one job: the game's id, the seat's agent spec
+and seed, the state as ``to_json()``; the worker rebuilds the state, builds the agent from its
+spec (kept for the seat's next moves while the worker lives) and answers the action as JSON.
+
+Workers fork from a ``forkserver`` (a clean interpreter started once, with nothing of the
+server's memory, threads or sockets; ``spawn`` where there is none), run at a lower priority
+than the server, die with it (Linux: a parent-death signal; the forkserver itself ends when
+the server does), and ignore SIGINT (the server stops them itself). A job that outlives its wall-time cap is
+abandoned: the pool is replaced (its workers terminated), and the seat plays its default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from ..agents.remote import init_worker, think
+
+log = logging.getLogger("ludoteca.server")
+
+
+class MoveTimeout(Exception):
+    """The agent did not answer within the move's wall-time cap."""
+
+
+# -- in the server ------------------------------------------------------------------------------
+class AiPool:
+    def __init__(self, workers: int, plugins: tuple[str, ...]) -> None:
+        self.workers = max(1, workers)
+        self.plugins = plugins
+        self._pool: ProcessPoolExecutor | None = None
+        self._warming: threading.Thread | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            from ..engine import registry
+
+            builtin = registry._MODULES  # every game this process knows, for the workers
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=_context(),
+                initializer=init_worker,
+                initargs=(dict(builtin), self.plugins),
+            )
+        return self._pool
+
+    def start(self) -> threading.Thread:
+        """Start the workers now, in the background: the first AI move then does not wait
+        for them. The thread that starts them (done once they are up)."""
+        pool = self._executor()
+        thread = threading.Thread(target=_warm, args=(pool, self.workers), daemon=True)
+        thread.start()
+        self._warming = thread
+        return thread
+
+    async def think(
+        self,
+        table_id: str,
+        seat: int,
+        spec: str,
+        seed: int,
+        game_id: str,
+        state_json: dict[str, Any],
+        cap: float,
+    ) -> dict[str, Any]:
+        """The agent's action as JSON; :class:`MoveTimeout` after ``cap`` seconds."""
+        for attempt in (1, 2):
+            pool = self._executor()
+            warming = self._warming
+            if warming is not None and warming.is_alive():
+                # the workers are still starting: that is not the agent's time
+                await asyncio.to_thread(warming.join, 60)
+            try:
+                # submitting may start a worker, which waits for the forkserver: not on the loop
+                fut = await asyncio.to_thread(
+                    pool.submit, think, table_id, seat, spec, seed, game_id, state_json
+                )
+                return await asyncio.wait_for(asyncio.wrap_future(fut), cap)
+            except TimeoutError:
+                log.warning(
+                    "table %s seat %s: agent %r thought over %.1f s; its workers are replaced",
+                    table_id,
+                    seat,
+                    spec,
+                    cap,
+                )
+                self._replace(pool)
+                raise MoveTimeout from None
+            except BrokenProcessPool:
+                # replaced under it (another seat's move ran over its cap): once more
+                self._replace(pool)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        if self._pool is pool:
+            self._pool = None
+            _terminate(pool, wait=False)
+            self.start()  # fresh workers for the moves to come
+
+    def stop(self) -> None:
+        """Stop every worker now (the server stops): thinking in progress is abandoned."""
+        if self._pool is not None:
+            _terminate(self._pool)
+            self._pool = None
+
+    def worker_pids(self) -> list[int]:
+        procs = getattr(self._pool, "_processes", None) or {}
+        return [p.pid for p in procs.values() if p.pid is not None]
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def _warm(pool: ProcessPoolExecutor, workers: int) -> None:
+    with contextlib.suppress(Exception):  # a pool stopped meanwhile
+        for f in [pool.submit(_ready) for _ in range(workers)]:
+            f.result()
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """``forkserver`` where there is one: a clean process, started once, that has imported
+    the agents, from which each worker forks in milliseconds (a spawned worker imports them
+    again: seconds); else ``spawn``. Never plain ``fork`` of a server full of threads."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["ludoteca.agents.warm"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _terminate(pool: ProcessPoolExecutor, wait: bool = True) -> None:
+    # the executor has no public way to stop a running job: terminate its processes (3.14
+    # will have terminate_workers), then let it tidy up without waiting
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    if not wait:  # on the event loop: the executor's own thread reaps them
+        return
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(2)
+            if p.is_alive():
+                p.kill()

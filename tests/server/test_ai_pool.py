@@ -1,0 +1,108 @@
+"""AI seats think in worker processes: a move over its wall-time cap plays the seat's default,
+and a server stopped with SIGTERM or SIGINT leaves no process behind."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from ludoteca.server import create_app
+
+from .conftest import sqlite_settings
+from .helpers import create, free_port, join, start_server, state, wait_for
+
+
+def test_ai_seats_think_in_other_processes(client: TestClient) -> None:
+    tid = create(client, "toy", [{"kind": "ai", "agent": "easy"}] * 2)
+    # (the first workers of a test process may take seconds to start on a busy machine)
+    wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished", 60)
+    pids = client.app.state.manager.ai.pool.worker_pids()  # type: ignore[attr-defined]
+    assert pids and os.getpid() not in pids and not any(is_gone(p) for p in pids)
+
+
+def test_a_move_over_its_cap_plays_the_default(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = sqlite_settings(
+        tmp_path / "db.sqlite3",
+        plugins=("tests.server.slow_agent",),
+        allow_agent_specs=True,
+        ai_move_seconds=1.0,
+    )
+    with caplog.at_level(logging.WARNING, "ludoteca.server"), TestClient(create_app(settings)) as c:
+        tid = create(c, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "sleepy"}])
+        _, tok = join(c, tid, "Ana")
+        pool = c.app.state.manager.ai.pool  # type: ignore[attr-defined]
+        t = time.monotonic()
+        stuck = wait_for(lambda: pool.worker_pids())
+        # the sleepy seat's choice is made for it, by its default, a little after the cap
+        s = wait_for(lambda: (x := state(c, tid, tok))["actors"] == [0] and x, timeout=20)
+        assert 0.9 < time.monotonic() - t < 15 and s["move"] == 1
+        steps = c.get(f"/api/tables/{tid}/replay").json()["steps"]
+        assert steps[1]["by"] == "ai"
+        # the workers of the stuck move were stopped; the next move has fresh ones
+        wait_for(lambda: all(is_gone(p) for p in stuck), timeout=5)
+        assert not set(stuck) & set(wait_for(lambda: pool.worker_pids()))
+    assert any("ran over 1.0 s" in r.getMessage() for r in caplog.records)
+
+
+# -- processes -----------------------------------------------------------------------------
+def parent_of(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            ppid = parent_of(int(d.name))
+            if ppid is not None:
+                children.setdefault(ppid, []).append(int(d.name))
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            if c not in out:
+                out.add(c)
+                todo.append(c)
+    return out
+
+
+def is_gone(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"  # a zombie: ended, not yet reaped
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_server_leaves_no_process_behind(tmp_path: Path, sig: int) -> None:
+    port = free_port()
+    proc = start_server(tmp_path / "db.sqlite3", port)
+    try:
+        c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
+        tid = create(c, "coatl", [{"kind": "ai", "agent": "strong"}] * 2)  # type: ignore[arg-type]
+        # thinking: moves come, and the workers are busy with the next one
+        wait_for(lambda: c.get(f"/api/tables/{tid}").json()["move"] >= 2, timeout=60)
+        family = descendants(proc.pid)
+        assert len(family) >= 2  # the forkserver and its workers
+        proc.send_signal(sig)
+        proc.wait(30)
+        wait_for(lambda: all(is_gone(p) for p in family), timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
