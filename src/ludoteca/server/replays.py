@@ -47,7 +47,7 @@ def build_replay(
     if row.status == "open":
         raise ApiError(409, "not_started", "this game has not started")
     game = get_game(row.game)
-    if game.rules_version != row.rules_version:
+    if not game.reads_rules_version(row.rules_version):
         raise ApiError(409, "rules_changed", "this game was played under other rules")
     state = game.new_game(row.num_players, row.seed, row.options or {})
     viewers: list[int | None] = (
@@ -65,7 +65,7 @@ def build_replay(
     steps: list[dict[str, Any]] = [snapshot(0, None, None, [])]
     viewer = viewers[0]
     for m in st.moves:
-        action = game.action_from_json(m.action)
+        action = game.action_from_record(m.action, row.rules_version)
         events = state.apply(m.seat, action)
         if m.by == "window" and len(steps) > 1:
             step = steps[-1]  # folded into the move that closed (or opened) the window

@@ -199,13 +199,14 @@ class TableManager:
             stored_clock=getattr(row, "clock", None),
         )
         if row.status != "open":
-            if game.rules_version != row.rules_version:
+            if not game.reads_rules_version(row.rules_version):
                 raise LudotecaError(f"{row.game} rules changed since table {row.id} began")
             self.begin(table)
             state = table.state
             assert state is not None
             for m in st.moves:
-                events = state.apply(m.seat, game.action_from_json(m.action))
+                # moves stored under an older format are converted as they are read
+                events = state.apply(m.seat, game.action_from_record(m.action, row.rules_version))
                 table.move_count += 1
                 table.log.extend((table.move_count, e) for e in events)
             if state.is_over and table.status != "finished":

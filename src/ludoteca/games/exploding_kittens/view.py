@@ -55,27 +55,6 @@ def window_about(st: EKState) -> dict[str, Any]:
     return about
 
 
-def window_about(st: EKState) -> dict[str, Any]:
-    """What an open Nope window is about, in public words: the card or combo announced, who
-    played it, its target and named card, and how many Nopes were played on it so far."""
-    pend = st.pend
-    about: dict[str, Any] = {"seat": st.cur, "nopes": st.nopes}
-    if pend < PEND_PAIR:
-        about["card"] = KEYS[pend]
-    else:
-        about["combo"] = {PEND_PAIR: "pair", PEND_TRIPLE: "triple", PEND_FIVE: "five"}[pend]
-        if st.pcard >= 0:
-            about["card"] = KEYS[st.pcard]
-            about["wilds"] = st.pwilds
-        else:
-            about["cards"] = [KEYS[c] for c in st.picks]
-        if st.pname >= 0:
-            about["name"] = KEYS[st.pname]
-    if st.ptarget >= 0:
-        about["target"] = st.ptarget
-    return about
-
-
 def view(st: EKState, p: int | None) -> dict[str, Any]:
     n = st.num_players
     pile_n = len(st.pile)
