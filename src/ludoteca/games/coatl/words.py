@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, Catalog, Event
-from .cards import COLOURS, PROPHECIES, TEMPLES, Condition
+from .cards import COLOUR_KEYS, COLOURS, PROPHECIES, TEMPLES, Condition
 from .constants import BODY_SPACES, HEAD_SPACES, NUM_COLOURS
 
 KINDS = ("head", "body", "tail")
@@ -50,6 +50,20 @@ def data_words(cat: Catalog, lang: str) -> dict[str, str]:
         out[f"prophecy.{p.index}.tiers"] = " · ".join(f"{n}: {v} {pts}" for n, v in p.tiers)
     for tm in TEMPLES:
         out[f"temple.{tm.index}"] = temple_name(cat, tm.index, lang)
+    # what the browser draws: a pattern's family and colour keys, a condition's kind, colour
+    # keys and number (words of the data, the same in every language)
+    for p in PROPHECIES:
+        out[f"prophecy.{p.index}.family"] = p.family
+        out[f"prophecy.{p.index}.colours"] = " ".join(COLOUR_KEYS[c] for c in p.colours)
+    for tm in TEMPLES:
+        for side, cond in (("a", tm.a), ("b", tm.b)):
+            out[f"temple.{tm.index}.{side}"] = " ".join(
+                [
+                    cond.kind,
+                    *(COLOUR_KEYS[c] for c in cond.colours),
+                    *([str(cond.value)] if cond.value else []),
+                ]
+            )
     return out
 
 
