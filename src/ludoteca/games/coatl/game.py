@@ -46,5 +46,6 @@ class CoatlGame(Game):
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
         """Each Prophecy's words (``prophecy.<index>``: its pattern, ``.tiers``: "n: v pts", the
         points v for n occurrences, or n pieces of a colour count, as in the rules doc's table) and each Temple's (``temple.<index>``: its two
-        conditions), for the browser's table view, which knows them only by index."""
+        conditions), for the browser's table view, which knows them only by index; and what it
+        draws: ``prophecy.<index>.family`` / ``.colours`` and ``temple.<index>.a`` / ``.b``."""
         return words.data_words(self.catalog, lang)
