@@ -55,5 +55,6 @@ class CoatlGame(Game):
         """Each Prophecy's words (``prophecy.<id>``: its pattern, ``.tiers``: "n: v pts", the
         points v for n occurrences, or n pieces of a colour count, as in the rules doc's table)
         and each Temple's (``temple.<id>``: its two conditions), for the browser's table view,
-        which knows the cards by the ids its JSON names them with."""
+        which knows the cards by the ids its JSON names them with; and what it draws:
+        ``prophecy.<id>.family`` / ``.colours`` and ``temple.<id>.a`` / ``.b``."""
         return words.data_words(self.catalog, lang)

@@ -7,7 +7,7 @@ from typing import Any
 from ...engine import Action, Catalog, Event
 from .cards import COLOURS, PROPHECIES, TEMPLES, Condition
 from .constants import BODY_SPACES, HEAD_SPACES, NUM_COLOURS
-from .names import PIECE_CODE, PROPHECY_CODE, TEMPLE_CODE, space_code
+from .names import COLOUR_NAMES, PIECE_CODE, PROPHECY_CODE, TEMPLE_CODE, space_code
 
 KINDS = ("head", "body", "tail")
 
@@ -51,6 +51,20 @@ def data_words(cat: Catalog, lang: str) -> dict[str, str]:
         out[f"prophecy.{p.id}.tiers"] = " · ".join(f"{n}: {v} {pts}" for n, v in p.tiers)
     for tm in TEMPLES:
         out[f"temple.{tm.id}"] = temple_name(cat, tm.index, lang)
+    # what the browser draws: a pattern's family and colour keys, a condition's kind, colour
+    # keys and number (words of the data, the same in every language)
+    for p in PROPHECIES:
+        out[f"prophecy.{p.id}.family"] = p.family
+        out[f"prophecy.{p.id}.colours"] = " ".join(COLOUR_NAMES[c] for c in p.colours)
+    for tm in TEMPLES:
+        for side, cond in (("a", tm.a), ("b", tm.b)):
+            out[f"temple.{tm.id}.{side}"] = " ".join(
+                [
+                    cond.kind,
+                    *(COLOUR_NAMES[c] for c in cond.colours),
+                    *([str(cond.value)] if cond.value else []),
+                ]
+            )
     return out
 
 

@@ -67,6 +67,49 @@ class NineDomains(Game):
             out["how"] = self.catalog.text(f"how.{out['how']}", lang)
         return out
 
+    def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
+        """For the browser's drawing: ``domain.<id>.vp``, ``domain.<id>.elements`` (element
+        keys, space-separated), ``domain.<id>.halves`` (purple halves) of every domain, and
+        ``card.<id>.power`` (its effects in words, "; "-separated) of every special card."""
+        from .cards import CARDS, DOMAINS
+
+        out: dict[str, str] = {}
+        for d in DOMAINS.models:
+            out[f"domain.{d.id}.vp"] = str(d.vp)
+            out[f"domain.{d.id}.elements"] = " ".join(d.elements)
+            out[f"domain.{d.id}.halves"] = str(d.purple_halves)
+        for c in CARDS.models:
+            if c.special:
+                out[f"card.{c.id}.power"] = "; ".join(self._card_effects(c, lang))
+        return out
+
+    def _card_effects(self, c: Any, lang: str) -> list[str]:
+        t = self.catalog.text
+        parts = []
+        if c.sign:
+            parts.append(
+                t("card_text.wins_ties" if c.sign == "+" else "card_text.loses_ties", lang)
+            )
+        if c.beats:
+            parts.append(t("card_text.beats", lang, cards=", ".join(c.beats)))
+        if c.loses_to:
+            parts.append(t("card_text.loses_to", lang, cards=", ".join(c.loses_to)))
+        if c.loses_to_others:
+            parts.append(t("card_text.loses_to_others", lang))
+        if c.adjacent_bonus:
+            m = c.adjacent_bonus_single or c.adjacent_bonus
+            parts.append(t("card_text.adjacent", lang, n=c.adjacent_bonus, m=m))
+        if c.next_bonus:
+            key = "card_text.next_option" if c.next_target == "option" else "card_text.next_owner"
+            parts.append(t(key, lang, n=c.next_bonus))
+        if c.last_round_self:
+            parts.append(t("card_text.last_round", lang, n=c.last_round_self))
+        if c.power == "victory_bonus":
+            parts.append(t("card_text.victory_bonus", lang, vp=c.bonus_vp, margin=c.bonus_margin))
+        elif c.power:
+            parts.append(t(f"card_text.{c.power}", lang))
+        return parts
+
     def describe_action(self, action: Action, lang: str = "pt-BR") -> str:
         data = action.to_json()
         kind = data.pop("type")

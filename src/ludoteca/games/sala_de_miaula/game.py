@@ -212,8 +212,9 @@ class SalaDeMiaula(Game):
 
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
         """``card.<id>`` (name), ``card.<id>.text`` (rules text), ``card.<id>.stats`` (a
-        creature's attack and life), ``terrain.<id>`` (name) of every card and terrain in the
-        data files, for the browser's table view."""
+        creature's attack and life), ``card.<id>.type`` / ``.element`` / ``.atk`` / ``.life`` /
+        ``.passive`` (data keys the drawing reads), ``terrain.<id>`` (name) of every card and
+        terrain in the data files, for the browser's table view."""
         t = self.catalog.text
         out = {}
         for cid, c in POOL.cards.items():
@@ -223,6 +224,15 @@ class SalaDeMiaula(Game):
                 out[f"card.{cid}.stats"] = (
                     f"{t('ui.atk', lang)} {c.attack} · {t('ui.hp', lang)} {c.life}"
                 )
+            # what the browser draws: the card's type, element, attack, life and passive key
+            out[f"card.{cid}.type"] = c.type
+            if c.element:
+                out[f"card.{cid}.element"] = c.element
+            if c.type == "creature":
+                out[f"card.{cid}.atk"] = str(c.attack)
+                out[f"card.{cid}.life"] = str(c.life)
+            if c.passive:
+                out[f"card.{cid}.passive"] = c.passive
         for tid in POOL.terrains:
             out[f"terrain.{tid}"] = self.terrain_name(tid, lang)
         return out

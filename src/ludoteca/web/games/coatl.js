@@ -94,26 +94,98 @@ function piece(ctx, code) {
   if (!p) return null;
   const name = pieceName(ctx, p);
   const shape = p.kind === 0
-    ? svg("path", { d: "M2 14 Q2 2 14 2 Q26 2 26 14 Q26 24 14 26 Q2 24 2 14 Z" })
+    ? svg("path", { d: "M2 14 Q3 5 13 4 L22 7 Q27 14 22 21 L13 24 Q3 23 2 14 Z" })
     : p.kind === 2 ? svg("path", { d: "M2 6 L26 14 L2 22 Z" }) : svg("circle", { cx: 14, cy: 14, r: 11 });
   shape.setAttribute("class", COLOUR_CLASS[p.colour]);
   shape.setAttribute("stroke", "#0006");
   return svg("svg", { class: "piece", viewBox: "0 0 28 28", width: 26, height: 26, role: "img", "aria-label": name },
-    svg("title", {}, name), shape, p.kind === 0 ? svg("circle", { cx: 9, cy: 11, r: 2, fill: "#fff" }) : null);
+    svg("title", {}, name), shape, p.kind === 0 ? [svg("circle", { cx: 10, cy: 11, r: 2.4, fill: "#fff" }), svg("circle", { cx: 9.6, cy: 11, r: 1.1, fill: "#111" })] : null);
 }
 
-// a Prophecy or a Temple by its words (pattern, points per occurrences; the two conditions)
+// a row of little body pieces in the given colours; "gap" draws "…" (any number of pieces)
+function patternRow(items, size = 14) {
+  const step = size + 2;
+  const kids = [];
+  let x = 1;
+  for (const it of items) {
+    if (it === "gap") {
+      kids.push(svg("text", { x: x + 1, y: size - 2, class: "pat-gap" }, "…"));
+      x += step;
+    } else if (it.sigma) {
+      kids.push(svg("text", { x: x + 1, y: size - 2, class: "pat-sigma" }, "Σ"));
+      x += size - 2;
+    } else if (it.bracket) {
+      kids.push(svg("path", { d: it.bracket === "open" ? `M${x + 4} 1 L${x + 1} 1 L${x + 1} ${size - 1} L${x + 4} ${size - 1}` : `M${x} 1 L${x + 3} 1 L${x + 3} ${size - 1} L${x} ${size - 1}`, class: "pat-bracket" }));
+      x += 6;
+    } else {
+      const c = svg("circle", { cx: x + size / 2, cy: size / 2, r: size / 2 - 1, class: COLOUR_CLASS[colourIndex(it.colour)] });
+      c.setAttribute("stroke", "#0007");
+      kids.push(c);
+      if (it.mark) kids.push(svg("text", { x: x + size / 2, y: size / 2 + 3.5, class: "pat-mark" }, it.mark));
+      if (it.cross) kids.push(svg("path", { d: `M${x} ${size - 1} L${x + size} 1`, class: "pat-cross" }));
+      x += step;
+    }
+  }
+  return svg("svg", { class: "pattern", viewBox: `0 0 ${x} ${size}`, width: x, height: size, "aria-hidden": "true" }, kids);
+}
+
+// what a Prophecy asks, as pieces: a count (one piece, Σ), an exact pair or trio (the pieces
+// between brackets), a sequence as written, a bridge (a, b…, c), a mirror (a b … b a)
+function patternItems(family, colours) {
+  const c = colours.map((colour) => ({ colour }));
+  switch (family) {
+    case "colour_count": return [{ sigma: true }, c[0]];
+    case "exact_pair": return [{ bracket: "open" }, c[0], c[0], { bracket: "close" }];
+    case "trio": return [c[0], c[0], c[0]];
+    case "bridge": return [c[0], c[1], "gap", c[2]];
+    case "mirror": return [c[0], c[1], "gap", c[1], c[0]];
+    default: return c;
+  }
+}
+
+function prophecyPattern(ctx, id, size) {
+  const family = ctx.w(`prophecy.${id}.family`, {}, "");
+  const colours = ctx.w(`prophecy.${id}.colours`, {}, "").split(" ").filter(Boolean);
+  return family && colours.length ? patternRow(patternItems(family, colours), size) : null;
+}
+
+// a Prophecy drawn: its pattern as pieces, the points per occurrences under it; its words
+// (pattern, points) are its tooltip and accessible name
 function prophecy(ctx, id, opts = {}) {
   const name = ctx.w(`prophecy.${id}`, {}, "");
   const tiers = ctx.w(`prophecy.${id}.tiers`, {}, "");
   const small = (opts.cls || "").includes("small");
   const full = [name, tiers].filter(Boolean).join(" · ");
-  return card(small ? "✦" : name || `${id}`, { cls: "prophecy", sub: small ? "" : tiers, title: full || String(id), ...opts });
+  const drawn = prophecyPattern(ctx, id, small ? 10 : 18);
+  return card(drawn || (small ? "✦" : name || `${id}`), { cls: "prophecy", sub: small ? "" : tiers, title: full || String(id), ...opts });
+}
+
+// a Temple condition drawn: a crossed-out piece (no colour), a little Coatl "= n" (length),
+// two pieces with "=" (as many of one as of the other)
+function condition(ctx, words) {
+  const [kind, ...rest] = (words || "").split(" ");
+  if (kind === "absent") {
+    return h("span", { class: "cond" }, h("b", {}, "0×"), patternRow([{ colour: rest[0], cross: true }], 18));
+  }
+  if (kind === "length") {
+    return h("span", { class: "cond" }, svg("svg", { class: "mini-coatl", viewBox: "0 0 30 12", width: 30, height: 12, "aria-hidden": "true" },
+      svg("path", { d: "M1 6 Q1 1 6 1 Q10 1 10 6 Q10 11 6 11 Q1 11 1 6 Z", class: "pc-neutral" }),
+      svg("circle", { cx: 15, cy: 6, r: 4.5, class: "pc-neutral" }),
+      svg("path", { d: "M20 2 L29 6 L20 10 Z", class: "pc-neutral" })), h("b", {}, `= ${rest[0]}`));
+  }
+  if (kind === "equal") {
+    return h("span", { class: "cond" }, patternRow([{ colour: rest[0] }], 18), h("b", {}, "="), patternRow([{ colour: rest[1] }], 18));
+  }
+  return null;
 }
 
 function temple(ctx, id, extra = "", opts = {}) {
   const text = ctx.w(`temple.${id}`, {}, "");
-  return card("⌂", { cls: "temple", sub: [text, extra].filter(Boolean).join(" · "), title: text || String(id), ...opts });
+  const a = condition(ctx, ctx.w(`temple.${id}.a`, {}, ""));
+  const b = condition(ctx, ctx.w(`temple.${id}.b`, {}, ""));
+  const drawn = a && b ? h("span", { class: "temple-face" }, h("span", { class: "temple-roof", "aria-hidden": "true" }, "⌂"), a, b) : "⌂";
+  const sub = a && b ? extra : [text, extra].filter(Boolean).join(" · ");
+  return card(drawn, { cls: "temple", sub, title: [text, extra].filter(Boolean).join(" · ") || String(id), ...opts });
 }
 
 export function render(view, ctx) {

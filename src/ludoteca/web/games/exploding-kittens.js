@@ -1,7 +1,7 @@
 // Exploding Kittens: the pile, the discard, every player around the table, your hand.
 // Moves are picked on the board: a card of the hand (then a player, or a card to name), the
 // pile to draw, the cats of a combo then Confirm, the place a defused kitten goes back to.
-import { h } from "../dom.js";
+import { h, svg } from "../dom.js";
 import { back, card, numbered, playerName, rest, spot, zone } from "./common.js";
 
 // Until the readable format lands (shape-ek), actions name cards by their place in
@@ -15,13 +15,6 @@ const KIND_CLASS = {
   favor: "k-favor", shuffle: "k-deck", draw_bottom: "k-deck", see_future_3: "k-future", see_future_5: "k-future",
   alter_future_3: "k-future", alter_future_5: "k-future", swap_top_bottom: "k-deck", bury: "k-deck",
 };
-// glyphs every system font has (no emoji: many machines draw them as boxes)
-const ICON = {
-  defuse: "✂", exploding_kitten: "☢", nope: "✖", attack: "⚔", targeted_attack: "◎", triple_attack: "⚔³", personal_attack: "⚔↺",
-  skip: "»", super_skip: "»»", reverse: "⇄", favor: "♥", shuffle: "≈", draw_bottom: "↧", see_future_3: "◉³", see_future_5: "◉⁵",
-  alter_future_3: "✎³", alter_future_5: "✎⁵", swap_top_bottom: "⇅", bury: "▼",
-};
-
 /** The board components a move is made of (see select.js). */
 export function picks(a) {
   const c = key(a.card);
@@ -74,11 +67,51 @@ export function reacting(view) {
   return { about: { card: view.pending.card, seat: view.pending.player } };
 }
 
+// each kind's picture, drawn in its colour (currentColor): simple shapes that read at 40 px
+const P = (d, extra = {}) => svg("path", { d, ...extra });
+const STROKE = { fill: "none", stroke: "currentColor", "stroke-width": 2.6, "stroke-linecap": "round", "stroke-linejoin": "round" };
+const FILL = { fill: "currentColor" };
+const CAT = [P("M6 27 L6 9 L12 14 Q16 12 20 14 L26 9 L26 27 Q16 31 6 27 Z", FILL),
+  svg("circle", { cx: 12, cy: 20, r: 1.8, fill: "#fff" }), svg("circle", { cx: 20, cy: 20, r: 1.8, fill: "#fff" }),
+  P("M14.5 24 L16 25.5 L17.5 24", { ...STROKE, stroke: "#fff", "stroke-width": 1.4 })];
+const PICTURE = {
+  defuse: [svg("circle", { cx: 9, cy: 24, r: 4.5, ...STROKE }), svg("circle", { cx: 23, cy: 24, r: 4.5, ...STROKE }), P("M12 21 L24 4 M20 21 L8 4", STROKE)],
+  exploding_kitten: [svg("circle", { cx: 14, cy: 19, r: 10, ...FILL }), P("M20 11 Q23 6 27 6", STROKE), P("M27 1 L28 4 L31 4 L28.5 6 L29.5 9 L27 7.2 L24.5 9 L25.5 6 L23 4 L26 4 Z", { fill: "#e8b04b" })],
+  nope: [svg("circle", { cx: 16, cy: 16, r: 12, ...STROKE, "stroke-width": 3.4 }), P("M7.5 24.5 L24.5 7.5", { ...STROKE, "stroke-width": 3.4 })],
+  attack: [P("M6 26 L14 6 M13 28 L21 8 M20 29 L27 12", { ...STROKE, "stroke-width": 3 })],
+  skip: [P("M5 7 L14 16 L5 25 M15 7 L24 16 L15 25", { ...STROKE, "stroke-width": 3.4 })],
+  reverse: [P("M4 11 H24 M19 5 L25 11 L19 17 M28 21 H8 M13 15 L7 21 L13 27", STROKE)],
+  favor: [P("M16 28 C6 21 3 16 3 11 A6.5 6.5 0 0 1 16 8 A6.5 6.5 0 0 1 29 11 C29 16 26 21 16 28 Z", FILL)],
+  shuffle: [P("M3 9 H9 Q16 9 18 16 Q20 23 27 23 M3 23 H9 Q13 23 15 19 M19 13 Q21 9 27 9 M23 5 L27 9 L23 13 M23 19 L27 23 L23 27", STROKE)],
+  draw_bottom: [svg("rect", { x: 8, y: 3, width: 16, height: 18, rx: 2, ...STROKE }), P("M16 9 V29 M11 24 L16 29 L21 24", STROKE)],
+  future: [P("M2 16 Q16 3 30 16 Q16 29 2 16 Z", STROKE), svg("circle", { cx: 16, cy: 16, r: 5, ...FILL })],
+  swap_top_bottom: [P("M10 27 V5 M4 11 L10 5 L16 11 M22 5 V27 M16 21 L22 27 L28 21", STROKE)],
+  bury: [P("M16 3 V19 M10 13 L16 19 L22 13 M3 24 H29 M7 29 H25", STROKE)],
+  cat: CAT,
+};
+const PICTURE_OF = {
+  targeted_attack: "attack", triple_attack: "attack", personal_attack: "attack", super_skip: "skip",
+  see_future_3: "future", see_future_5: "future", alter_future_3: "future", alter_future_5: "future",
+};
+// what tells the variants of one picture apart
+const MARK = { targeted_attack: "◎", triple_attack: "×3", personal_attack: "↺", super_skip: "+", see_future_3: "3", see_future_5: "5", alter_future_3: "✎3", alter_future_5: "✎5" };
+
+function picture(k) {
+  const base = k.startsWith("cat_") ? "cat" : PICTURE_OF[k] || k;
+  const kids = PICTURE[base];
+  if (!kids) return null;
+  // an element can sit in one tree only: each card gets its own copy
+  return h("span", { class: "ek-pic", "aria-hidden": "true" },
+    svg("svg", { viewBox: "0 0 32 32", width: 40, height: 40 }, kids.map((n) => n.cloneNode(true))),
+    MARK[k] ? h("b", { class: "ek-mark" }, MARK[k]) : null);
+}
+
 function ekCard(ctx, k, opts = {}) {
   const name = ctx.w(`card.${k}`, {}, k);
   const text = ctx.w(`card_text.${k}`, {}, "");
   const cls = KIND_CLASS[k] || (k.startsWith("cat_") ? `k-cat ${k}` : "");
-  return card(`${ICON[k] || "✿"} ${name}`, { cls: `ek ${cls} ${opts.cls || ""}`, sub: opts.sub ?? text, title: text ? `${name}: ${text}` : name, pick: opts.pick, key: opts.key });
+  const face = h("span", { class: "ek-face" }, picture(k), h("span", { class: "ek-name" }, name));
+  return card(face, { cls: `ek ${cls} ${opts.cls || ""}`, sub: opts.sub ?? text, title: text ? `${name}: ${text}` : name, pick: opts.pick, key: opts.key });
 }
 
 function timer(ctx) {

@@ -2,8 +2,9 @@
 // Moves are picked on the board: a card of the hand, then a place or a creature; one or more
 // of your creatures, then what they attack (a creature or the opponent's life); a creature,
 // then the Canil or the Oficina; a creature's ability or item, then its target.
-import { h } from "../dom.js";
-import { back, card, numbered, playerName, rest, spot, zone } from "./common.js";
+import { h, svg } from "../dom.js";
+import { t } from "../i18n.js";
+import { back, numbered, playerName, rest, spot, zone } from "./common.js";
 
 const ELEMENT_CLASS = { agua: "el-agua", ar: "el-ar", terra: "el-terra", fogo: "el-fogo" };
 const NONE = 3; // the place number of "no target" (and of the opponent's life in an attack)
@@ -54,6 +55,57 @@ export function keyLabel(k, view, ctx) {
   return undefined;
 }
 
+// each element has a colour and a shape: water a drop, air three gusts, earth a mountain,
+// fire a flame (so that it reads without colour too)
+const ELEMENT_SHAPE = {
+  agua: "M8 1 C11 6 14 8 14 11 A6 6 0 0 1 2 11 C2 8 5 6 8 1 Z",
+  ar: "M1 5 H10 A2.5 2.5 0 1 0 7.5 2.5 M1 9 H13 A2.5 2.5 0 1 1 10.5 11.5 M1 13 H7",
+  terra: "M1 14 L6 5 L9 9 L11 6 L15 14 Z",
+  fogo: "M8 1 C10 5 14 7 13 11 C12 15 4 15 3 11 C2 8 5 7 6 4 C7 6 8 6 8 1 Z",
+};
+
+function elementIcon(ctx, e, size = 16) {
+  if (!e || !ELEMENT_SHAPE[e]) return null;
+  const name = ctx.w(`element.${e}`, {}, e);
+  const stroke = e === "ar";
+  return svg("svg", { class: "el-icon", viewBox: "0 0 16 16", width: size, height: size, role: "img", "aria-label": name },
+    svg("title", {}, name), svg("path", { d: ELEMENT_SHAPE[e], class: stroke ? `el-line-${e}` : `el-fill-${e}` }));
+}
+
+// attack in a diamond, life in a heart, each with its number
+function stats(ctx, id) {
+  const atk = ctx.w(`card.${id}.atk`, {}, "");
+  const life = ctx.w(`card.${id}.life`, {}, "");
+  if (atk === "" || life === "") return null;
+  const num = (x, y, v) => svg("text", { x, y, class: "stat-num" }, v);
+  return h("span", { class: "stats", "aria-hidden": "true" },
+    svg("svg", { class: "stat atk", viewBox: "0 0 24 24", width: 24, height: 24 }, svg("path", { d: "M12 1 L23 12 L12 23 L1 12 Z" }), num(12, 16.5, atk)),
+    svg("svg", { class: "stat life", viewBox: "0 0 24 24", width: 24, height: 24 }, svg("path", { d: "M12 22 C4 16 1 12 1 8 A5.5 5.5 0 0 1 12 5 A5.5 5.5 0 0 1 23 8 C23 12 20 16 12 22 Z" }), num(12, 15.5, life)));
+}
+
+const typeOf = (ctx, id) => ctx.w(`card.${id}.type`, {}, "");
+// the rules text without what the drawing already shows (a creature's element, attack and life: the first three parts)
+function bodyText(ctx, id) {
+  const text = ctx.w(`card.${id}.text`, {}, "");
+  return typeOf(ctx, id) === "creature" ? text.split(" · ").slice(3).join(" · ") : text;
+}
+
+/** A card drawn: a band in its element's (or its type's) colour with the element and the name,
+ * its type, its text, and a creature's attack and life. */
+function face(ctx, id, { extra = [], small = false } = {}) {
+  const name = ctx.w(`card.${id}`, {}, fromId(id));
+  const type = typeOf(ctx, id);
+  const el = ctx.w(`card.${id}.element`, {}, "");
+  const text = bodyText(ctx, id);
+  return [
+    h("span", { class: `sala-band ${ELEMENT_CLASS[el] || `ty-${type}`}` }, elementIcon(ctx, el, 14), h("span", { class: "sala-name" }, name)),
+    type && !small ? h("small", { class: "sala-type" }, t(`type_${type}`)) : null,
+    text && !small ? h("small", { class: "sala-text" }, text) : null,
+    extra,
+    stats(ctx, id),
+  ];
+}
+
 function creature(ctx, view, c, seat, slot) {
   const mine = seat === ctx.seat;
   const side = mine ? "own" : "enemy";
@@ -66,20 +118,26 @@ function creature(ctx, view, c, seat, slot) {
   const name = ctx.w(`card.${c.card}`, {}, fromId(c.card));
   const text = ctx.w(`card.${c.card}.text`, {}, "");
   const item = c.item ? ctx.w(`card.${c.item}`, {}, fromId(c.item)) : "";
+  const potion = c.item && ctx.w(`card.${c.item}.passive`, {}, "") === "potion";
+  const courage = [c.card, c.item].some((x) => x && ctx.w(`card.${x}.passive`, {}, "") === "courage");
+  const status = c.status && c.status !== "healthy" ? ctx.w(`status.${c.status}`) : "";
   const badges = [
-    c.status && c.status !== "healthy" ? h("span", { class: `badge st-${c.status}` }, ctx.w(`status.${c.status}`)) : null,
+    status ? h("span", { class: `badge st-${c.status}` }, c.status === "sick" ? "✚ " : c.status === "fainted" ? "z " : "", status) : null,
+    potion ? h("span", { class: "badge st-potion", title: t("salaPotion") }, "⚗ ", ctx.w(`card.${c.item}`, {}, "")) : null,
+    courage ? h("span", { class: "badge st-courage", title: t("salaCourage") }, "♛") : null,
     c.oficina ? h("span", { class: "badge" }, ctx.w("ui.oficina")) : null,
-    c.item ? h("span", { class: "badge item" }, `+ ${item}`) : null,
     h("span", { class: "badge soft" }, c.acted ? ctx.w("ui.acted") : ctx.w("ui.ready")),
   ];
-  const title = [`${name} (${place})`, text, c.item ? `+ ${item}: ${ctx.w(`card.${c.item}.text`, {}, "")}` : "", ctx.w(`status.${c.status}`)].filter(Boolean).join("\n");
+  const held = c.item && !potion ? h("span", { class: "held" }, "+ ", item) : null;
+  const title = [`${name} (${place})`, text, status,
+    c.item ? `${t("salaHolds", { item })}: ${ctx.w(`card.${c.item}.text`, {}, "")}` : "",
+    potion ? t("salaPotion") : "", courage ? t("salaCourage") : "",
+    c.acted ? ctx.w("ui.acted") : ctx.w("ui.ready")].filter(Boolean).join("\n");
   const body = h("button", { type: "button", class: `card creature ${c.status}`, "data-pick": `${side}:${slot}`, "data-key": `cr-${seat}-${slot}-${c.card}`, title, "aria-label": title },
-    h("span", { class: "big" }, name),
-    h("small", {}, ctx.w(`card.${c.card}.stats`, {}, "")),
-    h("span", { class: "badges" }, badges));
+    face(ctx, c.card, { small: true, extra: [h("span", { class: "badges" }, badges), held] }));
   const extra = mine ? [
     spot(`ability:${slot}`, `✦ ${name}`, { cls: "small-spot", title: `${name}: ${text}` }, "✦"),
-    c.item ? spot(`item:${slot}`, `+ ${item}`, { cls: "small-spot" }, "+") : null,
+    c.item ? spot(`item:${slot}`, `+ ${item}`, { cls: "small-spot", title: `${item}: ${ctx.w(`card.${c.item}.text`, {}, "")}` }, "+") : null,
   ] : [];
   return h("div", { class: "place-box", "data-key": `place-${seat}-${slot}` }, h("span", { class: "place-no" }, place), body, h("div", { class: "row" }, extra));
 }
@@ -87,8 +145,9 @@ function creature(ctx, view, c, seat, slot) {
 export function render(view, ctx) {
   const box = h("div", { class: "sala" });
   const terrainName = ctx.w(`terrain.${view.terrain}`, {}, fromId(view.terrain || ""));
-  box.append(h("p", {}, h("span", { class: `terrain ${ELEMENT_CLASS[view.terrain_element] || ""}` },
-    `${ctx.w("ui.terrain")}: ${terrainName}`),
+  const terrainEl = view.terrain_element ? ctx.w(`element.${view.terrain_element}`, {}, view.terrain_element) : "";
+  box.append(h("p", {}, h("span", { class: `terrain ${ELEMENT_CLASS[view.terrain_element] || ""}`, title: [terrainName, terrainEl].filter(Boolean).join(" · ") },
+    elementIcon(ctx, view.terrain_element, 16), ` ${ctx.w("ui.terrain")}: ${terrainName}`),
   " ", h("span", { class: "muted" }, `${ctx.w("ui.turn")} ${view.turn} · ${playerName(ctx, view.current)}`)));
   if (view.current === ctx.seat) {
     box.append(h("p", { class: "muted" }, ctx.w("ui.played", {
@@ -119,7 +178,8 @@ export function render(view, ctx) {
       sec.append(zone(ctx.w("ui.hand"), p.hand.map((id, k) => {
         const name = ctx.w(`card.${id}`, {}, fromId(id));
         const text = ctx.w(`card.${id}.text`, {}, "");
-        return card(name, { cls: "hand", sub: text, title: `${name}\n${text}`, pick: `hand:${id}`, key: `hand-${keys[k]}` });
+        const title = `${name}\n${text}`;
+        return h("button", { type: "button", class: "card hand", "data-pick": `hand:${id}`, "data-key": `hand-${keys[k]}`, title, "aria-label": title }, face(ctx, id));
       })));
     } else if (p.hand_count) {
       sec.append(zone(ctx.t("hand"), Array.from({ length: p.hand_count }, (_, k) => h("span", { "data-key": `back-${k}` }, back()))));
