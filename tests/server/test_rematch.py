@@ -22,7 +22,7 @@ def test_a_rematch_keeps_seats_and_settings_and_is_made_once(client: TestClient)
     assert new["joined"]["seat"] == seat
     assert [(s["kind"], s["agent"], s["name"]) for s in new["seats"]] == [
         ("human", None, "Ana"),
-        ("ai", "random", None),
+        ("ai", "easy", None),
     ]
     assert new["settings"]["window_seconds"] == 2.5
     assert new["options"]["vp_tie"] == "domains"

@@ -39,6 +39,7 @@ OPERATIONS = [
     ("POST", "/api/tables/{table_id}/leave"),
     ("GET", "/api/tables/{table_id}/state"),
     ("POST", "/api/tables/{table_id}/moves"),
+    ("POST", "/api/tables/{table_id}/rematch"),
     ("GET", "/api/tables/{table_id}/replay"),
 ]
 
