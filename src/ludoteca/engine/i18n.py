@@ -45,6 +45,12 @@ class _Missing(dict[str, Any]):
         return "{" + key + "}"
 
 
+def plural_form(count: Any) -> str:
+    """The plural form of ``count`` in both our languages: "one" for exactly 1, else "other".
+    (CLDR puts 0 with 1 in Portuguese, but Brazilian readers write "0 cartas".)"""
+    return "one" if count == 1 else "other"
+
+
 class Catalog:
     def __init__(
         self, messages: Mapping[str, Mapping[str, str]], parent: Catalog | None = None
@@ -80,12 +86,21 @@ class Catalog:
         return self.parent.template(key, lang) if self.parent else None
 
     def has(self, key: str, lang: str) -> bool:
-        return key in self.messages[normalize_language(lang)] or (
-            self.parent is not None and self.parent.has(key, lang)
+        msgs = self.messages[normalize_language(lang)]
+        return (
+            key in msgs
+            or f"{key}.other" in msgs
+            or (self.parent is not None and self.parent.has(key, lang))
         )
 
     def text(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+        """The sentence ``key`` filled with ``params``. A message written as a table of plural
+        forms (``one``, ``other``) takes the form that fits ``count``."""
         t = self.template(key, lang)
+        if t is None and "count" in params:
+            t = self.template(f"{key}.{plural_form(params['count'])}", lang) or self.template(
+                f"{key}.other", lang
+            )
         if t is None:
             return key
         return t.format_map(_Missing(params))

@@ -129,10 +129,10 @@ export function errorText(code, message) {
   return ERROR_DETAIL.has(code) ? `${ERRORS_PT[code]}: ${message}` : ERRORS_PT[code];
 }
 
-const plurals = new Map();
+// "one" for exactly 1, as the server's catalogs (engine/i18n.py plural_form): CLDR's Portuguese
+// rule puts 0 with 1 ("0 carta"), which Brazilian readers do not write
 function plural(l, n) {
-  if (!plurals.has(l)) plurals.set(l, new Intl.PluralRules(l));
-  return plurals.get(l).select(n);
+  return n === 1 ? "one" : "other";
 }
 
 /** The client's sentence `key` with {params}; a sentence with plural forms picks by params.n. */
