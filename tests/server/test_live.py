@@ -38,6 +38,9 @@ def test_websocket_play_to_the_end_and_reconnect(client: TestClient) -> None:
         assert wait_msg(ws, "error")["error"]["code"] == "invalid_request"
         ws.send_text("{oops")
         assert wait_msg(ws, "error")["error"]["code"] == "invalid_json"
+    # the AI seat plays in a worker process: let it choose its round-1 card so that nothing moves
+    # between the reconnect and the HTTP read compared with it
+    wait_for(lambda: state(client, tid, tok)["view"]["has_chosen"][1])
     # reconnecting: the current view comes back, with the log so far
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.send_json({"type": "hello", "token": tok})
