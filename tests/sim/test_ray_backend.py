@@ -35,6 +35,10 @@ TOURNEY = {
     "bootstrap": 100,
 }
 TOURNEY_SEED = 4
+# one worker runs the whole module (scripts/test runs xdist with --dist loadgroup): else each
+# worker that gets one of its tests starts a Ray instance of its own
+pytestmark = pytest.mark.xdist_group("ray")
+
 CLI_ARGS = ["simulate", "exploding-kittens", "-n", "40", "-a", "random,heuristic", "--seed", "7"]
 
 
