@@ -54,7 +54,9 @@ def custom_cards(rng: random.Random, deck: list[str], sets: list[str]) -> dict[s
         passive = rng.choice([None, *PASSIVE_EFFECTS]) if spec["type"] != "spell" else None
         spec.update(
             effect=effect,
-            params={k: _param(rng, v, sets) for k, v in EFFECT_PARAMS.get(effect or "", {}).items()},
+            params={
+                k: _param(rng, v, sets) for k, v in EFFECT_PARAMS.get(effect or "", {}).items()
+            },
             passive=passive,
             passive_params={
                 k: _param(rng, v, sets) for k, v in EFFECT_PARAMS.get(passive or "", {}).items()
@@ -161,7 +163,7 @@ def test_rollouts_from_any_state(fuzz_games):
 
 def test_every_step_state_equal():
     rng = random.Random(2)
-    for i in range(48):
+    for i in range(32):
         ref = GAME.new_game(2, 500 + i, options(i * 7))
         core = ref.clone()
         seed = rng.getrandbits(32)
@@ -239,6 +241,9 @@ def test_ismcts_statistics_are_identical():
     with fast.disabled():
         want = search(SeatHandle(state, p), random.Random(4), budget)
     assert search(SeatHandle(state, p), random.Random(4), budget) == want
+    from ludoteca.fast import hooks
+
+    assert hooks.search_rollout(state.clone(), random.Random(0), None, None), "the core plays"
 
 
 def test_an_effect_the_core_does_not_know_turns_it_off(monkeypatch):
