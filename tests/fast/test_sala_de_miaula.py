@@ -139,6 +139,31 @@ def test_whole_games_with_random_agents(fuzz_games):
         core.check_invariants()
 
 
+def test_decks_from_deck_files(tmp_path):
+    """A hand-written deck file (names, counts, comments) for each seat, as ``ludoteca play
+    --deck`` reads it; and a file naming a starter deck."""
+    rng = random.Random(11)
+    for k in range(24):
+        deck = random_deck(rng, ["despertar", "eclipse", "bugingangas"])
+        counts: dict[str, int] = {}
+        for cid in deck:
+            counts[cid] = counts.get(cid, 0) + 1
+        lines = ["# a deck of mine"] + [
+            f"{n}x {POOL.cards[c].name}" if k % 2 else f"{n} {c}" for c, n in counts.items()
+        ]
+        f0, f1 = tmp_path / f"a{k}.txt", tmp_path / f"b{k}.txt"
+        f0.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        f1.write_text(f"starter: {STARTERS[k % len(STARTERS)]}\n", encoding="utf-8")
+        opts = GAME.options_with_deck(GAME.options_with_deck({}, 0, str(f0)), 1, str(f1))
+        ref = GAME.new_game(2, 70 + k, opts)
+        assert ref.decklists[0] == deck
+        core = ref.clone()
+        r1 = [random.Random(k * 31 + s) for s in range(2)]
+        r2 = [random.Random(k * 31 + s) for s in range(2)]
+        assert fast.play_random(core, r2) == reference_random(ref, r1)
+        assert core.to_json() == ref.to_json()
+
+
 def test_rollouts_from_any_state(fuzz_games):
     games = fuzz_games or 480
     rng = random.Random(5)

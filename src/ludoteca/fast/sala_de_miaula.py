@@ -266,7 +266,8 @@ def from_state(st: SalaState) -> np.ndarray:
     S[SPENT : SPENT + PL] = st.spent_places
     S[OVER] = st.over
     S[WIN] = sum(1 << p for p in st.winners)
-    S[REASON] = REASONS.index(st.reason)
+    # a reason the rules never give (a hand-edited saved state) is left as it is by store
+    S[REASON] = REASONS.index(st.reason) if st.reason in REASONS else -1
     o = st.options
     S[O_FIRST_DRAWS] = o.first_player_draws
     S[O_DRAW_ENDS] = o.draw_effects_end_game
@@ -313,7 +314,8 @@ def to_state(S: np.ndarray, st: SalaState) -> None:
     st.spent_places = [bool(x) for x in v[SPENT : SPENT + PL]]
     st.over = bool(v[OVER])
     st.winners = tuple(p for p in (0, 1) if v[WIN] >> p & 1)
-    st.reason = REASONS[v[REASON]]
+    if v[REASON] >= 0:
+        st.reason = REASONS[v[REASON]]
     zones = []
     for z in range(4):
         pair = []
