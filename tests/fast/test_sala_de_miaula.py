@@ -125,7 +125,7 @@ def test_the_options_cover_what_they_claim():
 
 
 def test_whole_games_with_random_agents(fuzz_games):
-    games = fuzz_games or 960  # every option combination ten times
+    games = fuzz_games or 576  # every option combination six times
     for i in range(games):
         opts = options(i)
         ref = GAME.new_game(2, 3000 + i, opts)
@@ -165,7 +165,7 @@ def test_decks_from_deck_files(tmp_path):
 
 
 def test_rollouts_from_any_state(fuzz_games):
-    games = fuzz_games or 480
+    games = fuzz_games or 384
     rng = random.Random(5)
     for i in range(games):
         opts = options(i + 7)
