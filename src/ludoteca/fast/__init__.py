@@ -112,6 +112,15 @@ def _build_core(game: Game) -> Core | None:
             _WHY[game.id] = reason
             return None
         return NDCore(game)
+    if game.id == "sala-de-miaula":
+        from .sala_de_miaula import SalaCore
+        from .sala_de_miaula import supported as sala_supported
+
+        reason = sala_supported()
+        if reason:
+            _WHY[game.id] = reason
+            return None
+        return SalaCore(game)
     _WHY[game.id] = "no compiled core for this game yet"
     return None
 

@@ -1,0 +1,1106 @@
+"""Sala de Miaula, compiled: ``games/sala_de_miaula/rules.py``, ``legal.py`` and ``effects.py``
+over one flat int64 array (the pattern of ``exploding_kittens.py``: the package is the
+reference, this a second implementation held to it move for move by tests/fast).
+
+The cards a match plays with are data (the options embed them, and a custom deck or custom
+card definitions may change every number and effect): each state carries its cards' rules as a
+block of its own array (kind, element, attack, life, effect and its parameter, passives), built
+from the state's ``Card`` objects, so the compiled effects read what the options say. Card ids
+are numbered in sorted order, so sorting numbers sorts ids as the package sorts strings.
+
+Nothing in a game draws from the state's generator after the deal (the deal shuffles, picks
+the first player and the terrain; play has no chance), so only ``deal`` reads it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..engine.game import Game
+from ..games.sala_de_miaula import actions as A
+from ..games.sala_de_miaula import effects as FX
+from ..games.sala_de_miaula import table as TB
+from ..games.sala_de_miaula.cards import (
+    DECK_SIZE,
+    EFFECT_PARAMS,
+    ELEMENTS,
+    PASSIVE_EFFECTS,
+    POOL,
+)
+from ._jit import njit
+from .rng import MT_N, mt_below, mt_random, mt_seed, randbelow
+
+if TYPE_CHECKING:
+    from ..games.sala_de_miaula.state import SalaState
+
+PL = 3  # places a side
+CAP = 32  # cards in one zone (a deck has 25)
+ACAP = 256  # legal actions at once (at most 1 + 25 x 4 + 28 + 30)
+
+# -- scalars ----------------------------------------------------------------------------
+LIFE, TERRAIN, TELEM, TURN, CUR, FIRST = 0, 2, 3, 4, 5, 6
+PCRE, POTH, NSPENT, SPENT = 7, 8, 9, 10  # SPENT: [3]
+OVER, WIN, REASON = 13, 14, 15  # WIN: bit p set when p is among the winners
+O_FIRST_DRAWS, O_DRAW_ENDS, O_OFICINA, O_OFI_ANY = 16, 17, 18, 19
+ZN = 20  # [zone][2] lengths
+Z_DECK, Z_HAND, Z_CANIL, Z_KNOWN = 0, 1, 2, 3
+ZONES = ZN + 8  # [zone][2][CAP]
+FIELD = ZONES + 8 * CAP  # [2][3][CF]
+F_CARD, F_ITEM, F_STATUS, F_STURN, F_ACTED, F_OFICINA, F_LIVES = range(7)
+CF = 7
+CARDS = FIELD + 2 * PL * CF  # [card][CFN]: this match's cards' rules
+K_KIND, K_ELEM, K_OPP, K_ATK, K_LIFE, K_EFFECT, K_PARAM = range(7)
+K_GUARD, K_LIVES, K_COURAGE, K_POTION, K_REDUCE = range(7, 12)
+CFN = 12
+NO_ELEMENT = -1  # a card (or a terrain-less state) without an element
+NO_OPPOSITE = -9  # never an element: a card without an element stands anywhere
+
+CREATURE, SPELL, ITEM = TB.CREATURE, TB.SPELL, TB.ITEM
+HEALTHY, SICK, FAINTED = TB.HEALTHY, TB.SICK, TB.FAINTED
+NO_TARGET = A.NO_TARGET
+LIFE_T = A.LIFE  # an attack's target: the opponent's life
+NG = 7  # attacker groups of three places (supported() checks the package agrees)
+REASONS = ("", "life", "deck_out")
+R_LIFE, R_DECK_OUT = 1, 2
+
+# the effects the core carries out (effects.py's EFFECTS), by number
+EFFECTS = (
+    "status",
+    "scare",
+    "damage",
+    "hammer",
+    "damage_all",
+    "heal",
+    "draw",
+    "cure_all",
+    "terrain",
+    "purr",
+    "revive",
+    "spring",
+)
+(
+    E_STATUS,
+    E_SCARE,
+    E_DAMAGE,
+    E_HAMMER,
+    E_DAMAGE_ALL,
+    E_HEAL,
+    E_DRAW,
+    E_CURE_ALL,
+    E_TERRAIN,
+    E_PURR,
+    E_REVIVE,
+    E_SPRING,
+) = range(12)
+_PASSIVES = ("guard", "reduce", "lives", "courage", "potion")
+
+IDS = tuple(sorted(POOL.cards))
+INDEX = {cid: i for i, cid in enumerate(IDS)}
+TERRAINS = tuple(sorted(POOL.terrains))
+TINDEX = {t: i for i, t in enumerate(TERRAINS)}
+EINDEX = {e: i for i, e in enumerate(ELEMENTS)}
+NC = len(IDS)
+SIZE = CARDS + NC * CFN
+
+# -- the table --------------------------------------------------------------------------
+T_NC, T_END, T_MAXLIFE, T_HAND_SIZE, T_MAX_ACTIONS = range(5)
+T_TELEM = 8  # [terrain]
+T_PC = T_TELEM + len(TERRAINS)  # [card]
+T_PI = T_PC + NC  # [card * 3 + slot]
+T_PS = T_PI + NC * PL  # [card * 4 + target]
+T_ASET = T_PS + NC * 4  # [attacker group]: the group's places as a bit mask
+T_ATK = T_ASET + NG  # [group * 4 + target]
+T_AB = T_ATK + NG * 4  # [slot * 4 + target]
+T_IU = T_AB + PL * 4
+T_CANIL = T_IU + PL * 4  # [slot]
+T_OFI = T_CANIL + PL
+T_KIND = T_OFI + PL  # [code]
+T_ARG = T_KIND + ACAP * 8
+T_ARG2 = T_ARG + ACAP * 8
+T_SIZE = T_ARG2 + ACAP * 8
+
+K_END, K_PC, K_PI, K_PS, K_ATTACK, K_ABILITY, K_ITEM_USE, K_CANIL, K_OFICINA = range(9)
+
+
+def supported() -> str:
+    """Empty when this core plays the package as it is; else why not (then: reference)."""
+    if (TB.CREATURE, TB.SPELL, TB.ITEM) != (0, 1, 2) or (TB.HEALTHY, TB.SICK, TB.FAINTED) != (
+        0,
+        1,
+        2,
+    ):
+        return "the card kinds or statuses changed"
+    if set(FX.EFFECTS) != set(EFFECTS):
+        return "an effect the core does not know (effects.EFFECTS changed)"
+    if set(PASSIVE_EFFECTS) != set(_PASSIVES):
+        return "a passive the core does not know"
+    for name, params in EFFECT_PARAMS.items():
+        if len(params) > 1 or set(params.values()) - {"int", "status", "terrain"}:
+            return f"effect {name!r} takes parameters the core does not read"
+    if A.PLACES != PL or A.TARGETS != (0, 1, 2, 3) or A.LIFE != 3 or A.NO_TARGET != 3:
+        return "the places or targets changed"
+    if len(A.ATTACKER_SETS) != NG or A.ATTACKER_SETS[-1] != (0, 1, 2):
+        return "the attacker groups changed"
+    if DECK_SIZE > CAP:
+        return "a deck is larger than the core's capacity"
+    return ""
+
+
+def build_table(game: Game) -> np.ndarray:
+    from ..games.sala_de_miaula.game import HAND_SIZE
+    from ..games.sala_de_miaula.legal import MAX_ACTIONS
+
+    space = game.action_space
+    if space.size > ACAP * 8:
+        raise ValueError("the action space is larger than the core's table")
+    T = np.full(T_SIZE, -1, dtype=np.int64)
+    enc = space.encode
+    T[T_NC] = NC
+    T[T_END] = enc(A.END_TURN)
+    T[T_MAXLIFE] = FX.MAX_LIFE
+    T[T_HAND_SIZE] = HAND_SIZE
+    T[T_MAX_ACTIONS] = MAX_ACTIONS
+    for i, t in enumerate(TERRAINS):
+        T[T_TELEM + i] = EINDEX[POOL.terrains[t].element]
+    groups = {g: k for k, g in enumerate(A.ATTACKER_SETS)}
+    for k, g in enumerate(A.ATTACKER_SETS):
+        T[T_ASET + k] = sum(1 << i for i in g)
+    for code in range(space.size):
+        a = space.decode(code)
+        arg = arg2 = 0
+        if isinstance(a, A.EndTurn):
+            kind = K_END
+        elif isinstance(a, A.PlayCreature):
+            kind, arg = K_PC, INDEX[a.card]
+            T[T_PC + arg] = code
+        elif isinstance(a, A.PlayItem):
+            kind, arg, arg2 = K_PI, INDEX[a.card], a.slot
+            T[T_PI + arg * PL + a.slot] = code
+        elif isinstance(a, A.PlaySpell):
+            kind, arg, arg2 = K_PS, INDEX[a.card], a.target
+            T[T_PS + arg * 4 + a.target] = code
+        elif isinstance(a, A.Attack):
+            kind, arg, arg2 = K_ATTACK, groups[a.attackers], a.target
+            T[T_ATK + arg * 4 + a.target] = code
+        elif isinstance(a, A.UseAbility):
+            kind, arg, arg2 = K_ABILITY, a.slot, a.target
+            T[T_AB + a.slot * 4 + a.target] = code
+        elif isinstance(a, A.UseItem):
+            kind, arg, arg2 = K_ITEM_USE, a.slot, a.target
+            T[T_IU + a.slot * 4 + a.target] = code
+        elif isinstance(a, A.GoToCanil):
+            kind, arg = K_CANIL, a.slot
+            T[T_CANIL + a.slot] = code
+        elif isinstance(a, A.GoToOficina):
+            kind, arg = K_OFICINA, a.slot
+            T[T_OFI + a.slot] = code
+        else:  # pragma: no cover - a new action type: the build fails, the reference plays
+            raise ValueError(f"the core does not know the action {a!r}")
+        T[T_KIND + code] = kind
+        T[T_ARG + code] = arg
+        T[T_ARG2 + code] = arg2
+    return T
+
+
+# -- the cards of a match, from the state's Card objects ------------------------------------
+def _param(effect: str | None, params: Any) -> int:
+    wanted = EFFECT_PARAMS.get(effect or "", {})
+    for name, kind in wanted.items():
+        v = params[name]
+        if kind == "status":
+            return int(TB.STATUS_CODES[v])
+        if kind == "terrain":
+            return TINDEX[v]
+        return int(v)
+    return 0
+
+
+_BLOCKS: dict[tuple[tuple[str, int], ...], tuple[list[Any], np.ndarray]] = {}
+
+
+def card_block(st: SalaState) -> np.ndarray:
+    """The rules of the state's cards as the block S holds. Every new game parses its own
+    options, but the card definitions in them are the pool's own objects unless the options
+    define cards: the block is kept per set of definition objects (held, so no id is reused)."""
+    specs = st.options.cards
+    key = tuple((cid, id(spec)) for cid, spec in specs.items())
+    hit = _BLOCKS.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], specs.values(), strict=True)):
+        return hit[1]
+    B = np.zeros(NC * CFN, dtype=np.int64)
+    for cid, c in st.cards.items():
+        at = INDEX[cid] * CFN
+        B[at + K_KIND] = c.kind
+        B[at + K_ELEM] = EINDEX[c.element] if c.element else NO_ELEMENT
+        B[at + K_OPP] = EINDEX[c.opposite] if c.opposite else NO_OPPOSITE
+        B[at + K_ATK] = c.attack
+        B[at + K_LIFE] = c.life
+        B[at + K_EFFECT] = EFFECTS.index(c.effect) if c.effect else -1
+        B[at + K_PARAM] = _param(c.effect, c.params)
+        B[at + K_GUARD] = c.guard
+        B[at + K_LIVES] = c.lives
+        B[at + K_COURAGE] = c.courage
+        B[at + K_POTION] = c.potion
+        B[at + K_REDUCE] = c.reduce
+    if len(_BLOCKS) > 256:
+        _BLOCKS.clear()
+    _BLOCKS[key] = (list(specs.values()), B)
+    return B
+
+
+# -- state in and out ---------------------------------------------------------------------
+def from_state(st: SalaState) -> np.ndarray:
+    S = np.zeros(SIZE, dtype=np.int64)
+    S[LIFE] = st.life[0]
+    S[LIFE + 1] = st.life[1]
+    S[TERRAIN] = TINDEX[st.terrain] if st.terrain else -1
+    S[TELEM] = EINDEX[st.terrain_element] if st.terrain_element else NO_ELEMENT
+    S[TURN] = st.turn
+    S[CUR] = st.current
+    S[FIRST] = st.first
+    S[PCRE] = st.played_creature
+    S[POTH] = st.played_other
+    S[NSPENT] = st.actions_spent
+    S[SPENT : SPENT + PL] = st.spent_places
+    S[OVER] = st.over
+    S[WIN] = sum(1 << p for p in st.winners)
+    # a reason the rules never give (a hand-edited saved state) is left as it is by store
+    S[REASON] = REASONS.index(st.reason) if st.reason in REASONS else -1
+    o = st.options
+    S[O_FIRST_DRAWS] = o.first_player_draws
+    S[O_DRAW_ENDS] = o.draw_effects_end_game
+    S[O_OFICINA] = st.oficina_enabled
+    S[O_OFI_ANY] = st.oficina_any_status
+    ix = INDEX
+    for z, lists in enumerate((st.deck, st.hand, st.canil, st.known)):
+        for p in (0, 1):
+            xs = lists[p]
+            S[ZN + z * 2 + p] = len(xs)
+            at = ZONES + (z * 2 + p) * CAP
+            S[at : at + len(xs)] = [ix[c] for c in xs]
+    for p in (0, 1):
+        for i, c in enumerate(st.field[p]):
+            at = FIELD + (p * PL + i) * CF
+            if c is None:
+                S[at + F_CARD] = S[at + F_ITEM] = -1
+                continue
+            S[at : at + CF] = (
+                ix[c.card],
+                -1 if c.item is None else ix[c.item],
+                c.status,
+                c.status_turn,
+                c.acted,
+                c.oficina,
+                c.lives_used,
+            )
+    S[CARDS:] = card_block(st)
+    return S
+
+
+def to_state(S: np.ndarray, st: SalaState) -> None:
+    v = S[:CARDS].tolist()
+    ids = IDS
+    st.life = v[LIFE : LIFE + 2]
+    t = v[TERRAIN]
+    st.set_terrain(TERRAINS[t] if t >= 0 else "")
+    st.turn = v[TURN]
+    st.current = v[CUR]
+    st.first = v[FIRST]
+    st.played_creature = bool(v[PCRE])
+    st.played_other = bool(v[POTH])
+    st.actions_spent = v[NSPENT]
+    st.spent_places = [bool(x) for x in v[SPENT : SPENT + PL]]
+    st.over = bool(v[OVER])
+    st.winners = tuple(p for p in (0, 1) if v[WIN] >> p & 1)
+    if v[REASON] >= 0:
+        st.reason = REASONS[v[REASON]]
+    zones = []
+    for z in range(4):
+        pair = []
+        for p in (0, 1):
+            at = ZONES + (z * 2 + p) * CAP
+            pair.append([ids[c] for c in v[at : at + v[ZN + z * 2 + p]]])
+        zones.append(pair)
+    st.deck, st.hand, st.canil, st.known = zones
+    names = TB.STATUS_NAMES
+    for p in (0, 1):
+        side: list[TB.Creature | None] = []
+        for i in range(PL):
+            at = FIELD + (p * PL + i) * CF
+            card = v[at + F_CARD]
+            if card < 0:
+                side.append(None)
+                continue
+            c = TB.Creature(ids[card])
+            item = v[at + F_ITEM]
+            c.item = ids[item] if item >= 0 else None
+            c.status = v[at + F_STATUS]
+            c.status_turn = v[at + F_STURN]
+            c.acted = bool(v[at + F_ACTED])
+            c.oficina = bool(v[at + F_OFICINA])
+            c.lives_used = bool(v[at + F_LIVES])
+            assert 0 <= c.status < len(names)
+            side.append(c)
+        st.field[p] = side
+    st._legal = None
+
+
+# -- zones ----------------------------------------------------------------------------------
+@njit
+def _push(S: Any, z: int, p: int, x: int) -> None:
+    n = S[ZN + z * 2 + p]
+    S[ZONES + (z * 2 + p) * CAP + n] = x
+    S[ZN + z * 2 + p] = n + 1
+
+
+@njit
+def _take(S: Any, z: int, p: int, i: int) -> int:
+    """Removes and returns the card at index ``i`` of the zone (``list.pop(i)``)."""
+    at = ZONES + (z * 2 + p) * CAP
+    n = S[ZN + z * 2 + p]
+    x = S[at + i]
+    for j in range(i, n - 1):
+        S[at + j] = S[at + j + 1]
+    S[ZN + z * 2 + p] = n - 1
+    return x
+
+
+@njit
+def _pop(S: Any, z: int, p: int) -> int:
+    return _take(S, z, p, S[ZN + z * 2 + p] - 1)
+
+
+@njit
+def _find(S: Any, z: int, p: int, x: int) -> int:
+    at = ZONES + (z * 2 + p) * CAP
+    for i in range(S[ZN + z * 2 + p]):
+        if S[at + i] == x:
+            return i
+    return -1
+
+
+@njit
+def _sort_zone(S: Any, z: int, p: int) -> None:
+    at = ZONES + (z * 2 + p) * CAP
+    n = S[ZN + z * 2 + p]
+    for i in range(1, n):
+        x = S[at + i]
+        j = i - 1
+        while j >= 0 and S[at + j] > x:
+            S[at + j + 1] = S[at + j]
+            j -= 1
+        S[at + j + 1] = x
+
+
+# -- reading the table ----------------------------------------------------------------------
+@njit
+def _cr(p: int, slot: int) -> int:
+    return FIELD + (p * PL + slot) * CF
+
+
+@njit
+def _cd(c: int, k: int) -> int:
+    return CARDS + c * CFN + k
+
+
+@njit
+def _attack_value(S: Any, at: int) -> int:
+    c = S[at + F_CARD]
+    v = S[_cd(c, K_ATK)]
+    it = S[at + F_ITEM]
+    if it >= 0:
+        v += S[_cd(it, K_ATK)]
+    if S[_cd(c, K_ELEM)] == S[TELEM]:
+        v += 1
+    return v
+
+
+@njit
+def _life_value(S: Any, at: int) -> int:
+    v = S[_cd(S[at + F_CARD], K_LIFE)]
+    it = S[at + F_ITEM]
+    if it >= 0:
+        v += S[_cd(it, K_LIFE)]
+    return v
+
+
+@njit
+def _reduction(S: Any, at: int) -> int:
+    v = S[_cd(S[at + F_CARD], K_REDUCE)]
+    it = S[at + F_ITEM]
+    if it >= 0:
+        v += S[_cd(it, K_REDUCE)]
+    return v
+
+
+@njit
+def _has_potion(S: Any, at: int) -> bool:
+    it = S[at + F_ITEM]
+    return it >= 0 and S[_cd(it, K_POTION)] != 0
+
+
+@njit
+def _brave(S: Any, p: int) -> bool:
+    for i in range(PL):
+        at = _cr(p, i)
+        c = S[at + F_CARD]
+        if c < 0:
+            continue
+        if S[_cd(c, K_COURAGE)]:
+            return True
+        it = S[at + F_ITEM]
+        if it >= 0 and S[_cd(it, K_COURAGE)]:
+            return True
+    return False
+
+
+@njit
+def _free_place(S: Any, p: int) -> int:
+    for i in range(PL):
+        if S[_cr(p, i) + F_CARD] < 0:
+            return i
+    return -1
+
+
+@njit
+def _place_for(S: Any, p: int, to_act: bool) -> int:
+    first = -1
+    for i in range(PL):
+        if S[_cr(p, i) + F_CARD] < 0:
+            if first < 0:
+                first = i
+            if (S[SPENT + i] != 0) != to_act:
+                return i
+    return first
+
+
+@njit
+def _may_stand(S: Any, card: int) -> bool:
+    return S[_cd(card, K_OPP)] != S[TELEM]
+
+
+# -- moving cards ---------------------------------------------------------------------------
+@njit
+def _clear(S: Any, at: int) -> None:
+    S[at : at + CF] = 0
+    S[at + F_CARD] = -1
+    S[at + F_ITEM] = -1
+
+
+@njit
+def _to_canil(S: Any, p: int, slot: int) -> None:
+    at = _cr(p, slot)
+    _push(S, Z_CANIL, p, S[at + F_CARD])
+    if S[at + F_ITEM] >= 0:
+        _push(S, Z_CANIL, p, S[at + F_ITEM])
+    _clear(S, at)
+
+
+@njit
+def _finish(S: Any, win: int, reason: int) -> None:
+    S[OVER] = 1
+    S[WIN] = win
+    S[REASON] = reason
+
+
+@njit
+def _deck_out(S: Any) -> None:
+    a = S[LIFE]
+    b = S[LIFE + 1]
+    _finish(S, 1 if a > b else 2 if b > a else 3, R_DECK_OUT)
+
+
+@njit
+def _draw(S: Any, p: int) -> None:
+    if S[ZN + Z_DECK * 2 + p] == 0:
+        _deck_out(S)
+        return
+    _push(S, Z_HAND, p, _pop(S, Z_DECK, p))
+
+
+@njit
+def _enter(S: Any, p: int, card: int, slot: int) -> int:
+    at = _cr(p, slot)
+    _clear(S, at)
+    S[at + F_CARD] = card
+    S[at + F_ACTED] = 1
+    return at
+
+
+@njit
+def _defeat(S: Any, p: int, slot: int, damage: int) -> None:
+    at = _cr(p, slot)
+    if damage < _life_value(S, at):
+        return
+    if S[_cd(S[at + F_CARD], K_LIVES)] and not S[at + F_LIVES]:
+        S[at + F_LIVES] = 1
+        return
+    _to_canil(S, p, slot)
+
+
+@njit
+def _damage_creature(S: Any, p: int, slot: int, amount: int) -> None:
+    _defeat(S, p, slot, max(0, amount - _reduction(S, _cr(p, slot))))
+
+
+@njit
+def _damage_life(S: Any, p: int, amount: int) -> None:
+    S[LIFE + p] = max(0, S[LIFE + p] - amount)
+    if S[LIFE + p] == 0:
+        _finish(S, 1 << (1 - p), R_LIFE)
+
+
+@njit
+def _set_terrain(S: Any, T: Any, t: int) -> None:
+    S[TERRAIN] = t
+    S[TELEM] = T[T_TELEM + t]
+    cur = S[CUR]
+    for k in range(2):
+        p = cur if k == 0 else 1 - cur
+        for slot in range(PL):
+            c = S[_cr(p, slot) + F_CARD]
+            if c >= 0 and not _may_stand(S, c):
+                _to_canil(S, p, slot)
+
+
+@njit
+def _give_status(S: Any, p: int, slot: int, status: int) -> None:
+    at = _cr(p, slot)
+    if S[at + F_STATUS] == FAINTED and status != FAINTED:
+        return
+    S[at + F_STATUS] = status
+    S[at + F_STURN] = S[TURN]
+
+
+@njit
+def _scare(S: Any, p: int, slot: int) -> None:
+    at = _cr(p, slot)
+    card = S[at + F_CARD]
+    item = S[at + F_ITEM]
+    _clear(S, at)
+    _push(S, Z_HAND, p, card)
+    _push(S, Z_KNOWN, p, card)
+    if item >= 0:
+        _push(S, Z_HAND, p, item)
+        _push(S, Z_KNOWN, p, item)
+    _sort_zone(S, Z_KNOWN, p)
+
+
+@njit
+def _revivable(S: Any, p: int) -> int:
+    at = ZONES + (Z_CANIL * 2 + p) * CAP
+    for i in range(S[ZN + Z_CANIL * 2 + p] - 1, -1, -1):
+        c = S[at + i]
+        if S[_cd(c, K_KIND)] == CREATURE and _may_stand(S, c):
+            return i
+    return -1
+
+
+# -- the effects ----------------------------------------------------------------------------
+@njit
+def _enemy_at(S: Any, owner: int, target: int) -> int:
+    """The enemy creature's offset in ``target``, or -1."""
+    if not 0 <= target < PL:
+        return -1
+    at = _cr(1 - owner, target)
+    return at if S[at + F_CARD] >= 0 else -1
+
+
+@njit
+def can_use(S: Any, eff: int, param: int, owner: int, target: int) -> bool:
+    if eff == E_STATUS:
+        at = _enemy_at(S, owner, target)
+        return at >= 0 and not _has_potion(S, at)
+    if eff == E_SCARE:
+        return _enemy_at(S, owner, target) >= 0 and not _brave(S, 1 - owner)
+    if eff == E_DAMAGE:
+        return _enemy_at(S, owner, target) >= 0
+    if eff == E_HAMMER:
+        return _enemy_at(S, owner, target) >= 0
+    if eff == E_TERRAIN:
+        return target == NO_TARGET and param != S[TERRAIN]
+    if eff == E_PURR:
+        if target == NO_TARGET:
+            return True
+        if not 0 <= target < PL:
+            return False
+        at = _cr(owner, target)
+        return S[at + F_CARD] >= 0 and S[at + F_STATUS] != HEALTHY
+    if eff == E_REVIVE:
+        return target == NO_TARGET and _free_place(S, owner) >= 0 and _revivable(S, owner) >= 0
+    if eff == E_SPRING:
+        return target == NO_TARGET and _free_place(S, owner) >= 0 and S[ZN + Z_DECK * 2 + owner] > 0
+    return target == NO_TARGET  # damage_all, heal, draw, cure_all
+
+
+@njit
+def _heal(S: Any, T: Any, owner: int, amount: int) -> None:
+    S[LIFE + owner] = min(T[T_MAXLIFE], S[LIFE + owner] + amount)
+
+
+@njit
+def run(S: Any, T: Any, eff: int, param: int, owner: int, target: int) -> None:
+    foe = 1 - owner
+    if eff == E_STATUS:
+        _give_status(S, foe, target, param)
+    elif eff == E_SCARE:
+        _scare(S, foe, target)
+    elif eff == E_DAMAGE:
+        _damage_creature(S, foe, target, param)
+    elif eff == E_HAMMER:
+        at = _cr(foe, target)
+        if S[at + F_ITEM] >= 0:
+            _push(S, Z_CANIL, foe, S[at + F_ITEM])
+            S[at + F_ITEM] = -1
+        _damage_creature(S, foe, target, param)
+    elif eff == E_DAMAGE_ALL:
+        for slot in range(PL):  # each creature is hit on its own
+            if S[_cr(foe, slot) + F_CARD] >= 0:
+                _damage_creature(S, foe, slot, param)
+    elif eff == E_HEAL:
+        _heal(S, T, owner, param)
+    elif eff == E_DRAW:
+        for _ in range(param):
+            if S[ZN + Z_DECK * 2 + owner] == 0 and not S[O_DRAW_ENDS]:
+                break
+            _draw(S, owner)
+            if S[OVER]:
+                break
+    elif eff == E_CURE_ALL:
+        for slot in range(PL):
+            at = _cr(owner, slot)
+            if S[at + F_CARD] >= 0:
+                S[at + F_STATUS] = HEALTHY
+    elif eff == E_TERRAIN:
+        _set_terrain(S, T, param)
+    elif eff == E_PURR:
+        if target == NO_TARGET:
+            _heal(S, T, owner, param)
+        else:
+            S[_cr(owner, target) + F_STATUS] = HEALTHY
+    elif eff == E_REVIVE:
+        card = _take(S, Z_CANIL, owner, _revivable(S, owner))
+        _enter(S, owner, card, _place_for(S, owner, False))
+    elif eff == E_SPRING:
+        card = _pop(S, Z_DECK, owner)  # revealed to everyone
+        if S[_cd(card, K_KIND)] == CREATURE and _may_stand(S, card):
+            _enter(S, owner, card, _place_for(S, owner, False))
+        else:
+            _push(S, Z_CANIL, owner, card)
+
+
+# -- legal moves ----------------------------------------------------------------------------
+@njit
+def actors(S: Any, out: Any) -> int:
+    if S[OVER]:
+        return 0
+    out[0] = S[CUR]
+    return 1
+
+
+@njit
+def _attack_targets(S: Any, p: int, out: Any) -> int:
+    """``legal.attack_targets``: awake guards first; else the occupied places; else life."""
+    foe = 1 - p
+    k = 0
+    for i in range(PL):
+        at = _cr(foe, i)
+        c = S[at + F_CARD]
+        if c >= 0 and S[at + F_STATUS] != FAINTED and S[_cd(c, K_GUARD)]:
+            out[k] = i
+            k += 1
+    if k:
+        return k
+    for i in range(PL):
+        if S[_cr(foe, i) + F_CARD] >= 0:
+            out[k] = i
+            k += 1
+    if k:
+        return k
+    out[0] = LIFE_T
+    return 1
+
+
+@njit
+def legal(S: Any, T: Any, p: int, out: Any) -> int:
+    if S[OVER] or p != S[CUR]:
+        return 0
+    out[0] = T[T_END]
+    m = 1
+    free = _free_place(S, p) >= 0
+    hat = ZONES + (Z_HAND * 2 + p) * CAP
+    nh = S[ZN + Z_HAND * 2 + p]
+    for h in range(nh):
+        cid = S[hat + h]
+        dup = False
+        for j in range(h):
+            if S[hat + j] == cid:
+                dup = True
+                break
+        if dup:
+            continue
+        kind = S[_cd(cid, K_KIND)]
+        if kind == CREATURE:
+            if not S[PCRE] and free and _may_stand(S, cid):
+                out[m] = T[T_PC + cid]
+                m += 1
+        elif S[POTH]:
+            continue
+        elif kind == ITEM:
+            for i in range(PL):
+                if S[_cr(p, i) + F_CARD] >= 0:
+                    out[m] = T[T_PI + cid * PL + i]
+                    m += 1
+        else:
+            eff = S[_cd(cid, K_EFFECT)]
+            par = S[_cd(cid, K_PARAM)]
+            for t in range(4):
+                if can_use(S, eff, par, p, t):
+                    out[m] = T[T_PS + cid * 4 + t]
+                    m += 1
+    if S[NSPENT] >= T[T_MAX_ACTIONS]:
+        return m
+    ready = 0
+    for i in range(PL):
+        at = _cr(p, i)
+        if S[at + F_CARD] >= 0 and not S[at + F_ACTED] and S[at + F_STATUS] == HEALTHY:
+            ready |= 1 << i
+    if ready:
+        targets = np.empty(PL, dtype=np.int64)
+        nt = _attack_targets(S, p, targets)
+        for k in range(nt):
+            t = targets[k]
+            for g in range(NG):
+                gm = T[T_ASET + g]
+                if gm & ready != gm:
+                    continue
+                if t == LIFE_T and gm & (gm - 1):
+                    continue  # only one creature attacks life
+                out[m] = T[T_ATK + g * 4 + t]
+                m += 1
+    for i in range(PL):
+        at = _cr(p, i)
+        c = S[at + F_CARD]
+        if c < 0 or S[at + F_ACTED]:
+            continue
+        status = S[at + F_STATUS]
+        if status != FAINTED:
+            eff = S[_cd(c, K_EFFECT)]
+            if eff >= 0:
+                par = S[_cd(c, K_PARAM)]
+                for t in range(4):
+                    if can_use(S, eff, par, p, t):
+                        out[m] = T[T_AB + i * 4 + t]
+                        m += 1
+            it = S[at + F_ITEM]
+            if it >= 0:
+                eff = S[_cd(it, K_EFFECT)]
+                if eff >= 0:
+                    par = S[_cd(it, K_PARAM)]
+                    for t in range(4):
+                        if can_use(S, eff, par, p, t):
+                            out[m] = T[T_IU + i * 4 + t]
+                            m += 1
+        out[m] = T[T_CANIL + i]
+        m += 1
+        if S[O_OFICINA] and (status == HEALTHY or S[O_OFI_ANY]):
+            out[m] = T[T_OFI + i]
+            m += 1
+    return m
+
+
+# -- moves ----------------------------------------------------------------------------------
+@njit
+def _spend(S: Any, slot: int) -> int:
+    at = _cr(S[CUR], slot)
+    S[at + F_ACTED] = 1
+    S[NSPENT] += 1
+    S[SPENT + slot] = 1
+    return at
+
+
+@njit
+def _from_hand(S: Any, p: int, cid: int) -> None:
+    _take(S, Z_HAND, p, _find(S, Z_HAND, p, cid))
+    k = _find(S, Z_KNOWN, p, cid)
+    if k >= 0:
+        _take(S, Z_KNOWN, p, k)
+
+
+@njit
+def start_turn(S: Any, T: Any) -> None:
+    p = S[CUR]
+    S[PCRE] = 0
+    S[POTH] = 0
+    S[NSPENT] = 0
+    S[SPENT : SPENT + PL] = 0
+    for i in range(PL):
+        at = _cr(p, i)
+        if S[at + F_CARD] < 0:
+            continue
+        S[at + F_ACTED] = 0
+        if S[at + F_OFICINA]:  # back with the newest item of the Canil, if hands are free
+            S[at + F_OFICINA] = 0
+            if S[at + F_ITEM] < 0:
+                cat = ZONES + (Z_CANIL * 2 + p) * CAP
+                for j in range(S[ZN + Z_CANIL * 2 + p] - 1, -1, -1):
+                    if S[_cd(S[cat + j], K_KIND)] == ITEM:
+                        item = _take(S, Z_CANIL, p, j)
+                        S[at + F_ITEM] = item
+                        if S[_cd(item, K_POTION)]:
+                            S[at + F_STATUS] = HEALTHY
+                        break
+    if S[TURN] == 1 and not S[O_FIRST_DRAWS]:
+        return
+    _draw(S, p)
+
+
+@njit
+def end_turn(S: Any, T: Any) -> None:
+    p = S[CUR]
+    for i in range(PL):
+        at = _cr(p, i)
+        if S[at + F_CARD] >= 0 and S[at + F_STATUS] != HEALTHY and S[at + F_STURN] < S[TURN]:
+            S[at + F_STATUS] = HEALTHY
+    S[CUR] = 1 - p
+    S[TURN] += 1
+    start_turn(S, T)
+
+
+@njit
+def apply(S: Any, T: Any, p: int, code: int) -> None:
+    kind = T[T_KIND + code]
+    arg = T[T_ARG + code]
+    arg2 = T[T_ARG2 + code]
+    if kind == K_END:
+        end_turn(S, T)
+    elif kind == K_ATTACK:
+        gm = T[T_ASET + arg]
+        total = 0
+        for i in range(PL):
+            if gm >> i & 1:
+                total += _attack_value(S, _spend(S, i))
+        if arg2 == LIFE_T:
+            _damage_life(S, 1 - p, total)
+        else:
+            _damage_creature(S, 1 - p, arg2, total)
+    elif kind == K_PC:
+        _from_hand(S, p, arg)
+        slot = _place_for(S, p, True)
+        at = _enter(S, p, arg, slot)
+        S[PCRE] = 1
+        # the very first turn, and no acting in the place of one that acted this turn
+        S[at + F_ACTED] = 1 if S[TURN] == 1 or S[SPENT + slot] else 0
+    elif kind == K_PI:
+        _from_hand(S, p, arg)
+        S[POTH] = 1
+        at = _cr(p, arg2)
+        if S[at + F_ITEM] >= 0:
+            _push(S, Z_CANIL, p, S[at + F_ITEM])
+        S[at + F_ITEM] = arg
+        if S[_cd(arg, K_POTION)]:
+            S[at + F_STATUS] = HEALTHY
+    elif kind == K_PS:
+        _from_hand(S, p, arg)
+        S[POTH] = 1
+        run(S, T, S[_cd(arg, K_EFFECT)], S[_cd(arg, K_PARAM)], p, arg2)
+        _push(S, Z_CANIL, p, arg)  # once resolved, to the Canil
+    elif kind == K_ABILITY:
+        c = S[_spend(S, arg) + F_CARD]
+        run(S, T, S[_cd(c, K_EFFECT)], S[_cd(c, K_PARAM)], p, arg2)
+    elif kind == K_ITEM_USE:
+        it = S[_spend(S, arg) + F_ITEM]
+        run(S, T, S[_cd(it, K_EFFECT)], S[_cd(it, K_PARAM)], p, arg2)
+    elif kind == K_CANIL:
+        _spend(S, arg)
+        _to_canil(S, p, arg)
+    elif kind == K_OFICINA:
+        S[_spend(S, arg) + F_OFICINA] = 1
+
+
+# -- the deal -------------------------------------------------------------------------------
+@njit
+def deal(S: Any, T: Any, rng: Any, first: int, terrain: int, choices: Any) -> None:
+    """``SalaDeMiaula._new_game`` on ``S``, a fresh state whose decks hold the sorted deck
+    lists: shuffle both, the first player (``first`` < 0: drawn), the terrain (``terrain`` < 0:
+    drawn from ``choices``), five cards each, the first turn."""
+    for q in range(2):
+        at = ZONES + (Z_DECK * 2 + q) * CAP
+        n = S[ZN + Z_DECK * 2 + q]
+        for i in range(n - 1, 0, -1):
+            j = randbelow(rng, i + 1)
+            x = S[at + i]
+            S[at + i] = S[at + j]
+            S[at + j] = x
+    S[FIRST] = first if first >= 0 else randbelow(rng, 2)
+    t = terrain if terrain >= 0 else choices[randbelow(rng, choices.shape[0])]
+    S[TERRAIN] = t
+    S[TELEM] = T[T_TELEM + t]
+    for q in range(2):
+        for _ in range(T[T_HAND_SIZE]):
+            _push(S, Z_HAND, q, _pop(S, Z_DECK, q))
+    S[CUR] = S[FIRST]
+    S[TURN] = 1
+    start_turn(S, T)
+
+
+# -- playouts -------------------------------------------------------------------------------
+CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
+
+
+@njit
+def playout(
+    S: Any,
+    T: Any,
+    mts: Any,
+    mode: int,
+    max_steps: int,
+    seats: Any,
+    codes: Any,
+) -> int:
+    """Random moves for ``actors[0]`` until the end or ``max_steps``: ``rng.choice`` of seat
+    p's generator (CHOOSE_AGENTS) or ``legal[int(rng.random() * k)]`` of one (CHOOSE_SEARCH)."""
+    buf = np.empty(ACAP, dtype=np.int64)
+    who = np.empty(2, dtype=np.int64)
+    steps = 0
+    keep = codes.shape[0]
+    while steps < max_steps:
+        if actors(S, who) == 0:
+            break
+        p = who[0]
+        m = legal(S, T, p, buf)
+        i = mt_below(mts[p], m) if mode == CHOOSE_AGENTS else np.int64(mt_random(mts[0]) * m)
+        code = buf[i]
+        if steps < keep:
+            seats[steps] = p
+            codes[steps] = code
+        apply(S, T, p, code)
+        steps += 1
+    return steps
+
+
+@njit
+def random_games(
+    T: Any,
+    fresh: Any,
+    seeds: Any,
+    first: int,
+    terrain: int,
+    choices: Any,
+    agent_seeds: Any,
+    moves: Any,
+    winners: Any,
+) -> None:
+    S = np.empty_like(fresh)
+    rng = np.zeros(1, dtype=np.uint64)
+    mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
+    empty = np.zeros(0, dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        S[:] = fresh
+        rng[0] = np.uint64(seeds[g])
+        for p in range(2):
+            mt_seed(mts[p], agent_seeds[g, p])
+        deal(S, T, rng, first, terrain, choices)
+        moves[g] = playout(S, T, mts, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        w = S[WIN]
+        winners[g] = 0 if w == 1 else 1 if w == 2 else -1
+
+
+@njit
+def step_many(Ss: Any, T: Any, players: Any, codes: Any) -> None:
+    for g in range(Ss.shape[0]):
+        if codes[g] >= 0:
+            apply(Ss[g], T, players[g], codes[g])
+
+
+@njit
+def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
+    buf = np.empty(ACAP, dtype=np.int64)
+    for g in range(Ss.shape[0]):
+        masks[g, :] = 0
+        m = legal(Ss[g], T, players[g], buf)
+        for i in range(m):
+            masks[g, buf[i]] = 1
+
+
+class SalaCore:
+    """The core as ``fast/__init__.py`` drives it."""
+
+    heuristic_class: type | None = None  # its heuristic agent is not compiled (yet)
+    # ISMCTS iterations/s 3.6-4.0x with the core (benchmarks/playouts.py, rollout=random,
+    # 100 iterations): a rollout is the rest of the game, about a hundred moves
+    search_pays = True
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.table = build_table(game)
+        self.size = SIZE
+
+    def load(self, state: Any) -> np.ndarray:
+        return from_state(state)
+
+    def store(self, S: np.ndarray, state: Any) -> None:
+        to_state(S, state)
+
+    def playout(
+        self,
+        S: np.ndarray,
+        rng: np.ndarray,
+        mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        mode: int,
+        max_steps: int,
+        seats: np.ndarray,
+        codes: np.ndarray,
+    ) -> int:
+        if kinds.any():
+            raise ValueError("no compiled heuristic agent for Sala de Miaula")
+        return int(playout(S, self.table, mts, mode, max_steps, seats, codes))
+
+    def apply_many(
+        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
+    ) -> None:
+        step_many(Ss, self.table, players, codes)
+
+    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
+        legal_many(Ss, self.table, players, masks)
+
+    def actors(self, S: np.ndarray) -> tuple[int, ...]:
+        out = np.empty(2, dtype=np.int64)
+        return tuple(out[: actors(S, out)].tolist())
+
+    def random_games(
+        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Whole random games from the deal: moves, turns (-1: not kept) and winner (-1: a
+        draw) per seed, for ``options`` (parsed)."""
+        from ..games.sala_de_miaula.state import SalaState
+
+        fresh = SalaState(self.game, options)  # type: ignore[arg-type]
+        fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
+        S = from_state(fresh)
+        if options.terrain is not None:
+            terrain, choices = TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
+        else:
+            terrain = -1
+            names = sorted(t for t, m in POOL.terrains.items() if m.set in options.sets)
+            choices = np.array([TINDEX[t] for t in names], dtype=np.int64)
+        first = -1 if options.first_player is None else int(options.first_player)
+        g = len(seeds)
+        moves = np.zeros(g, dtype=np.int64)
+        winners = np.zeros(g, dtype=np.int64)
+        random_games(
+            self.table,
+            S,
+            np.asarray(seeds, dtype=np.int64),
+            first,
+            terrain,
+            choices,
+            np.asarray(agent_seeds, dtype=np.int64),
+            moves,
+            winners,
+        )
+        return moves, np.full(g, -1, dtype=np.int64), winners
