@@ -112,6 +112,15 @@ def _build_core(game: Game) -> Core | None:
             _WHY[game.id] = reason
             return None
         return NDCore(game)
+    if game.id == "coatl":
+        from .coatl import CoatlCore
+        from .coatl import supported as coatl_supported
+
+        reason = coatl_supported()
+        if reason:
+            _WHY[game.id] = reason
+            return None
+        return CoatlCore(game)
     _WHY[game.id] = "no compiled core for this game yet"
     return None
 
