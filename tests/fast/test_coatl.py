@@ -168,3 +168,43 @@ def test_the_core_declines_an_option_it_does_not_play(monkeypatch):
     monkeypatch.setattr(fast, "_CORES", {})
     assert not fast.available("coatl")
     assert "tiebreak_counts_unfinished" in fast.why_not("coatl")
+
+
+# -- the callers (no per-game code in them: these check that Coatl goes through them right) --
+def _outcomes(n, seed, opts):
+    from ludoteca.sim import simulate
+
+    res = simulate("coatl", 8, n, ["random"], seed=seed, options=opts)
+    return [(g.to_row(), g.record) for g in res.games]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_simulate_random_records_are_identical(players):
+    opts = {"reduced_bodies": players == 4, "keep_exactly_three": players == 2}
+    with fast.disabled():
+        want = _outcomes(players, 11, opts)
+    got = _outcomes(players, 11, opts)
+    assert got == want
+    rec = ludoteca.engine.MatchRecord.from_json(got[0][1])
+    assert rec.final_state().result().to_json() == rec.result
+
+
+def test_ismcts_random_rollouts_are_identical_and_use_the_core(monkeypatch):
+    from ludoteca.agents.ismcts import Budget, search
+    from ludoteca.engine import SeatHandle
+    from ludoteca.fast import hooks
+
+    state = GAME.new_game(3, 21, {})
+    rng = random.Random(0)
+    for _ in range(40):  # somewhere into the game
+        p = state.actors[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    p = state.actors[0]
+    budget = Budget(60, None, rollout="random")
+    with fast.disabled():
+        want = search(SeatHandle(state, p), random.Random(4), budget)
+    calls = []
+    real = hooks.rollout
+    monkeypatch.setattr(hooks, "rollout", lambda *a, **k: calls.append(1) or real(*a, **k))
+    assert search(SeatHandle(state, p), random.Random(4), budget) == want
+    assert calls, "the search's random rollouts ran in the core"

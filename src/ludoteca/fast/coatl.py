@@ -165,7 +165,12 @@ _FAMILIES = {
 }
 TK_ABSENT, TK_LENGTH, TK_EQUAL = range(3)
 _CONDITIONS = {"absent": TK_ABSENT, "length": TK_LENGTH, "equal": TK_EQUAL}
-_OPTIONS = ("sacrifice_tokens", "reduced_bodies", "keep_exactly_three", "tiebreak_counts_unfinished")
+_OPTIONS = (
+    "sacrifice_tokens",
+    "reduced_bodies",
+    "keep_exactly_three",
+    "tiebreak_counts_unfinished",
+)
 _ATTRS = (
     "actions_left",
     "bags",
@@ -689,7 +694,16 @@ def _attachable(S: Any, T: Any, pb: int, ci: int, seq: Any, n: int, out: Any, m:
 
 @njit
 def _fits(
-    S: Any, T: Any, pb: int, cb: int, seq: Any, n: int, col: int, front: bool, closes: bool, new: Any
+    S: Any,
+    T: Any,
+    pb: int,
+    cb: int,
+    seq: Any,
+    n: int,
+    col: int,
+    front: bool,
+    closes: bool,
+    new: Any,
 ) -> bool:
     if front:
         new[0] = col
@@ -1002,7 +1016,7 @@ def _needs_refill(S: Any) -> bool:
             break
     if empty:
         return True
-    for i in range(NHEAD):
+    for i in range(NHEAD):  # noqa: SIM110
         if S[HEADS + i] >= 0 or S[TAILS + i] >= 0:
             return False
     return True
