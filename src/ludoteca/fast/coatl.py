@@ -80,6 +80,7 @@ C_PC = C_PR + PRCAP
 CSIZE = C_PC + LCAP
 PSIZE = P_COATL + COATLS * CSIZE
 SIZE = PLAYERS + MAXP * PSIZE
+WSIZE = 2 * (LCAP + 1) + NC * 4  # scratch: two colour sequences and the assembly memo
 
 SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = range(7)
 ENDS = ("", "coatl", "bodies", "stalled")
@@ -740,7 +741,7 @@ def _fits(
 
 
 @njit
-def _assembly(S: Any, T: Any, pb: int, out: Any, m: int, seq: Any, new: Any) -> int:
+def _assembly(S: Any, T: Any, pb: int, out: Any, m: int, seq: Any, new: Any, memo: Any) -> int:
     ci = _closed(S, pb)
     if ci >= 0:
         cb = pb + P_COATL + ci * CSIZE
@@ -764,8 +765,7 @@ def _assembly(S: Any, T: Any, pb: int, out: Any, m: int, seq: Any, new: Any) -> 
                 out[m] = T[T_C_START + x]
                 m += 1
                 prev = x
-    # the pattern checks per (colour, end, closes): 5 * 2 * 2, -1 unknown
-    memo = np.empty(NC * 4, dtype=np.int64)
+    # memo: the pattern checks per (colour, end, closes), 5 * 2 * 2, -1 unknown
     for ci in range(ncoatl):
         cb = pb + P_COATL + ci * CSIZE
         if S[cb + C_DONE]:
@@ -833,7 +833,7 @@ def _take(S: Any, T: Any, pb: int, out: Any, m: int) -> int:
 
 
 @njit
-def _turn(S: Any, T: Any, pb: int, out: Any, seq: Any, new: Any) -> int:
+def _turn(S: Any, T: Any, pb: int, out: Any, seq: Any, new: Any, memo: Any) -> int:
     m = 0
     room = T[T_BOARD_LIMIT] - S[pb + P_BOARDN]
     for i in range(NSPACE):
@@ -851,7 +851,7 @@ def _turn(S: Any, T: Any, pb: int, out: Any, seq: Any, new: Any) -> int:
                 out[m] = T[T_C_TAKEP + NSPACE + NHEAD + i]
                 m += 1
     m = _take(S, T, pb, out, m)
-    m = _assembly(S, T, pb, out, m, seq, new)
+    m = _assembly(S, T, pb, out, m, seq, new, memo)
     if S[O_TOKENS]:
         if S[pb + P_TOK + PERFECT_PICK]:
             if room >= 1:
@@ -914,16 +914,23 @@ def _candidates(S: Any, T: Any, pb: int, seq: Any, n: int, out: Any) -> int:
 
 @njit
 def legal(S: Any, T: Any, p: int, out: Any) -> int:
+    """``legal_actions(p)``'s codes in ``out``, in its order; returns how many."""
+    return _legal(S, T, p, out, np.empty(WSIZE, dtype=np.int64))
+
+
+@njit
+def _legal(S: Any, T: Any, p: int, out: Any, W: Any) -> int:
     ph = S[PHASE]
     if ph == OVER or p != S[CUR]:
         return 0
     pb = PLAYERS + p * PSIZE
-    seq = np.empty(LCAP + 1, dtype=np.int64)
-    new = np.empty(LCAP + 1, dtype=np.int64)
+    seq = W[: LCAP + 1]
+    new = W[LCAP + 1 : 2 * (LCAP + 1)]
+    memo = W[2 * (LCAP + 1) :]
     if ph == TURN:
-        return _turn(S, T, pb, out, seq, new)
+        return _turn(S, T, pb, out, seq, new, memo)
     if ph == ASSEMBLY:
-        m = _assembly(S, T, pb, out, 0, seq, new)
+        m = _assembly(S, T, pb, out, 0, seq, new, memo)
         if _closed(S, pb) < 0:
             out[m] = T[T_C_ENDA]
             m += 1
@@ -1415,6 +1422,7 @@ def playout(
     """Random moves (``kinds`` all 0: no compiled heuristic for this game); see
     exploding_kittens.playout."""
     buf = np.empty(ACAP, dtype=np.int64)
+    W = np.empty(WSIZE, dtype=np.int64)
     who = np.empty(1, dtype=np.int64)
     steps = 0
     keep = codes.shape[0]
@@ -1422,7 +1430,7 @@ def playout(
         if actors(S, who) == 0:
             break
         p = who[0]
-        m = legal(S, T, p, buf)
+        m = _legal(S, T, p, buf, W)
         i = mt_below(mts[p], m) if mode == CHOOSE_AGENTS else np.int64(mt_random(mts[0]) * m)
         code = buf[i]
         if steps < keep:
