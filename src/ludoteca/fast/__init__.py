@@ -18,6 +18,7 @@ nothing: callers ask ``available`` first and keep the reference path otherwise.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
@@ -94,35 +95,28 @@ def _build(game: Game) -> Core | None:
     return None
 
 
+# game id -> (module of fast/, its core class); each module has ``supported() -> str | None``
+_MODULES = {
+    "exploding-kittens": ("exploding_kittens", "EKCore"),
+    "nine-domains": ("nine_domains", "NDCore"),
+    "coatl": ("coatl", "CoatlCore"),
+    "sala-de-miaula": ("sala_de_miaula", "SalaCore"),
+}
+
+
 def _build_core(game: Game) -> Core | None:
-    if game.id == "exploding-kittens":
-        from .exploding_kittens import EKCore, supported
-
-        reason = supported()
-        if reason:
-            _WHY[game.id] = reason
-            return None
-        return EKCore(game)
-    if game.id == "nine-domains":
-        from .nine_domains import NDCore
-        from .nine_domains import supported as nd_supported
-
-        reason = nd_supported()
-        if reason:
-            _WHY[game.id] = reason
-            return None
-        return NDCore(game)
-    if game.id == "sala-de-miaula":
-        from .sala_de_miaula import SalaCore
-        from .sala_de_miaula import supported as sala_supported
-
-        reason = sala_supported()
-        if reason:
-            _WHY[game.id] = reason
-            return None
-        return SalaCore(game)
-    _WHY[game.id] = "no compiled core for this game yet"
-    return None
+    entry = _MODULES.get(game.id)
+    if entry is None:
+        _WHY[game.id] = "no compiled core for this game yet"
+        return None
+    # imported only now: the module compiles (or loads) its core, and needs numba
+    module = importlib.import_module(f".{entry[0]}", __name__)
+    reason = module.supported()
+    if reason:
+        _WHY[game.id] = reason
+        return None
+    core: Core = getattr(module, entry[1])(game)
+    return core
 
 
 _OFF = [False]
