@@ -142,7 +142,7 @@ def core_for(game: Game) -> Core | None:
         if core is not None:
             # compile (or load the cache) now, taking turns with processes started together
             # (test workers, a pool): one compiles, the others then load what it wrote
-            with _jit.compile_lock():
+            with _jit.compile_lock(game.id):
                 _exercise(game)
     return _CORES[game.id]
 

@@ -108,13 +108,14 @@ def njit(fn: F) -> F:
 
 
 @contextlib.contextmanager
-def compile_lock() -> Iterator[None]:
-    """An exclusive lock beside the cache (no-op where there is none, or no fcntl)."""
+def compile_lock(name: str) -> Iterator[None]:
+    """An exclusive lock beside the cache for one core (no-op where there is none, or no fcntl):
+    processes that start together compile different cores side by side, not one after another."""
     folder = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__")
     try:
         import fcntl
 
-        f = open(folder / "ludoteca-fast.lock", "w")  # noqa: SIM115 (held for the block)
+        f = open(folder / f"ludoteca-fast-{name}.lock", "w")  # noqa: SIM115 (held for the block)
     except (ImportError, OSError):
         yield
         return
