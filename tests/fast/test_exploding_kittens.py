@@ -18,6 +18,13 @@ from ludoteca import fast
 from ludoteca.agents import make_agent
 from ludoteca.engine import SeatHandle
 
+from .reference import (
+    assert_batch_matches,
+    assert_every_step_equal,
+    reference_random,
+    reference_rollout,
+)
+
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens"))
 
 GAME = ludoteca.get_game("exploding-kittens")
@@ -38,28 +45,6 @@ OPTIONS = [
 def settings(count: int) -> list[tuple[int, dict[str, object]]]:
     """``count`` (players, options) pairs covering every player count and option combination."""
     return [(COUNTS[i % len(COUNTS)], OPTIONS[i % len(OPTIONS)]) for i in range(count)]
-
-
-def reference_random(state, rngs):
-    """What the simulation runner does with a RandomAgent in every seat."""
-    moves = []
-    while not state.is_over:
-        p = state.actors[0]
-        a = rngs[p].choice(state.legal_actions(p))
-        moves.append((p, GAME.encode(a)))
-        state.apply(p, a)
-    return moves
-
-
-def reference_rollout(state, rng, max_steps=None):
-    """What ISMCTS' random rollout does."""
-    steps = 0
-    while state.actors and (max_steps is None or steps < max_steps):
-        p = state.actors[0]
-        legal = state.legal_actions(p)
-        state.apply(p, legal[int(rng.random() * len(legal))])
-        steps += 1
-    return steps
 
 
 def test_whole_games_with_random_agents(fuzz_games):
@@ -116,39 +101,14 @@ def test_every_step_state_equal():
     rng = random.Random(11)
     for i, (n, opts) in enumerate(settings(18)):
         ref = GAME.new_game(n, 90_000 + i, opts)
-        core = ref.clone()
-        seed = rng.getrandbits(32)
-        r1, r2 = random.Random(seed), random.Random(seed)
-        while not ref.is_over:
-            reference_rollout(ref, r1, 1)
-            fast.rollout(core, r2, 1)
-            assert core.to_json() == ref.to_json()
+        assert_every_step_equal(ref, rng.getrandbits(32))
 
 
 def test_batch_masks_and_steps_match_the_engine():
     rng = random.Random(3)
     states = [_midgame(n, opts, 70_000 + i, rng) for i, (n, opts) in enumerate(settings(90))]
     states = [s for s in states if not s.is_over]
-    refs = [s.clone() for s in states]
-    batch = fast.Batch(GAME, states)
-    for _ in range(40):
-        assert batch.actors() == [r.actors for r in refs]
-        players = [r.actors[0] if r.actors else 0 for r in refs]
-        masks = batch.legal_masks(players)
-        codes = []
-        for i, r in enumerate(refs):
-            if r.is_over:
-                assert not masks[i].any()
-                codes.append(-1)  # a finished row stays as it is
-                continue
-            legal = r.legal_actions(players[i])
-            assert masks[i].tolist() == GAME.action_space.mask(legal), f"mask of row {i}"
-            a = rng.choice(legal)
-            codes.append(GAME.encode(a))
-            r.apply(players[i], a)
-        batch.step(players, codes)
-    for st, r in zip(batch.states(), refs, strict=True):
-        assert st.to_json() == r.to_json()
+    assert_batch_matches(GAME, states, 40, rng)
 
 
 def test_batch_step_refuses_an_illegal_move():

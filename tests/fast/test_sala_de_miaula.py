@@ -15,6 +15,13 @@ from ludoteca import fast
 from ludoteca.games.sala_de_miaula import effects
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL, STATUSES
 
+from .reference import (
+    assert_batch_matches,
+    assert_every_step_equal,
+    reference_random,
+    reference_rollout,
+)
+
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("sala-de-miaula"))
 
 GAME = ludoteca.get_game("sala-de-miaula")
@@ -95,26 +102,6 @@ def options(i: int) -> dict:
     return o
 
 
-def reference_random(state, rngs):
-    moves = []
-    while not state.is_over:
-        p = state.actors[0]
-        a = rngs[p].choice(state.legal_actions(p))
-        moves.append((p, GAME.encode(a)))
-        state.apply(p, a)
-    return moves
-
-
-def reference_rollout(state, rng, max_steps=None):
-    steps = 0
-    while state.actors and (max_steps is None or steps < max_steps):
-        p = state.actors[0]
-        legal = state.legal_actions(p)
-        state.apply(p, legal[int(rng.random() * len(legal))])
-        steps += 1
-    return steps
-
-
 def test_the_options_cover_what_they_claim():
     seen = [options(i) for i in range(192)]
     assert {(tuple(o["sets"]), o["first_player"], o["oficina_any_status"]) for o in seen} == {
@@ -190,38 +177,13 @@ def test_every_step_state_equal():
     rng = random.Random(2)
     for i in range(32):
         ref = GAME.new_game(2, 500 + i, options(i * 7))
-        core = ref.clone()
-        seed = rng.getrandbits(32)
-        r1, r2 = random.Random(seed), random.Random(seed)
-        while not ref.is_over:
-            reference_rollout(ref, r1, 1)
-            fast.rollout(core, r2, 1)
-            assert core.to_json() == ref.to_json()
+        assert_every_step_equal(ref, rng.getrandbits(32))
 
 
 def test_batch_masks_and_steps_match_the_engine():
     rng = random.Random(9)
     states = [GAME.new_game(2, 40 + i, options(i)) for i in range(48)]
-    refs = [s.clone() for s in states]
-    batch = fast.Batch(GAME, states)
-    for _ in range(60):
-        assert batch.actors() == [r.actors for r in refs]
-        players = [r.actors[0] if r.actors else 0 for r in refs]
-        masks = batch.legal_masks(players)
-        codes = []
-        for i, r in enumerate(refs):
-            if r.is_over:
-                assert not masks[i].any()
-                codes.append(-1)
-                continue
-            legal = r.legal_actions(players[i])
-            assert masks[i].tolist() == GAME.action_space.mask(legal)
-            a = rng.choice(legal)
-            codes.append(GAME.encode(a))
-            r.apply(players[i], a)
-        batch.step(players, codes)
-    for st, r in zip(batch.states(), refs, strict=True):
-        assert st.to_json() == r.to_json()
+    assert_batch_matches(GAME, states, 60, rng)
 
 
 def test_whole_games_from_the_deal_in_the_core():
