@@ -1494,6 +1494,8 @@ class NDCore:
     # rollouts are a dozen moves, so moving the state and generator in and out costs what the
     # compiled moves save; the search keeps its Python playouts here
     search_pays = False
+    # heuristic rollouts do pay: the agent weighs hundreds of plans a move (measured below)
+    heuristic_search_pays = True
 
     def __init__(self, game: Game) -> None:
         from ..agents.heuristics.nine_domains import HeuristicAgent
