@@ -90,6 +90,32 @@ def test_simulate_nine_domains_records_are_identical():
     assert _outcomes("nine-domains", 40, 2, ["random"], 3, opts) == want
 
 
+def test_simulate_nine_domains_heuristic_records_are_identical():
+    with fast.disabled():
+        want = _outcomes("nine-domains", 12, 2, ["heuristic", "random"], 4)
+    assert _outcomes("nine-domains", 12, 2, ["heuristic", "random"], 4) == want
+    with fast.disabled():
+        want = _outcomes("nine-domains", 6, 2, ["heuristic"], 8, {"special_deal": "draft"})
+    assert _outcomes("nine-domains", 6, 2, ["heuristic"], 8, {"special_deal": "draft"}) == want
+
+
+def test_ismcts_nine_domains_heuristic_rollouts_run_in_the_core():
+    """rollout=heuristic pays there (the agent weighs hundreds of plans a move): the hook
+    takes it, and the search's statistics are those of the Python playouts."""
+    from ludoteca.agents.ismcts import make_policy
+    from ludoteca.fast import hooks
+
+    game = ludoteca.get_game("nine-domains")
+    state = game.new_game(2, 8, {})
+    policy = make_policy("heuristic", game, random.Random(0))
+    assert hooks.search_rollout(state.clone(), random.Random(0), None, policy)
+    p = state.actors[0]
+    budget = Budget(40, None, rollout="heuristic")
+    with fast.disabled():
+        want = search(SeatHandle(state, p), random.Random(4), budget)
+    assert search(SeatHandle(state, p), random.Random(4), budget) == want
+
+
 def test_ismcts_nine_domains_keeps_python_rollouts():
     """Measured not to pay there (a dozen moves per rollout): the hook declines and the search
     plays its own playouts; the core's rollouts themselves are tested in test_nine_domains.py."""

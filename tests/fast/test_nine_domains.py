@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import fast
+from ludoteca import SeatHandle, fast
+from ludoteca.agents import make_agent
 
 from .reference import (
     assert_batch_matches,
@@ -112,3 +113,68 @@ def test_whole_games_from_the_deal_in_the_core():
             w = ref.result().winners
             assert moves[g] == len(played)
             assert winners[g] == (w[0] if len(w) == 1 else -1)
+
+
+def reference_agents(state, agents):
+    moves = []
+    while not state.is_over:
+        p = state.actors[0]
+        a = agents[p].act(SeatHandle(state, p))
+        moves.append((p, GAME.encode(a)))
+        state.apply(p, a)
+    return moves
+
+
+def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
+    """The heuristic agent is compiled too: heuristic against heuristic, and against random."""
+    games = fuzz_games or 192
+    for i in range(games):
+        opts = OPTIONS[(i * 5) % len(OPTIONS)]
+        seed = 20_000 + i
+        seats = [("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic")][
+            i % 3
+        ]
+        ref, core = GAME.new_game(2, seed, opts), GAME.new_game(2, seed, opts)
+        a1 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
+        a2 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
+        assert fast.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {opts}"
+        assert core.to_json() == ref.to_json()
+        assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
+
+
+def test_heuristic_rollouts_from_any_state(fuzz_games):
+    """ISMCTS' rollout=heuristic: the agent plays every seat, from any phase (determinized too)."""
+    games = fuzz_games or 192
+    rng = random.Random(17)
+    phases = set()
+    for i in range(games):
+        opts = OPTIONS[(i * 7) % len(OPTIONS)]
+        st = GAME.new_game(2, 60_000 + i, opts)
+        for _ in range(rng.randrange(0, 25)):
+            if st.is_over:
+                break
+            p = st.actors[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        if not st.is_over and rng.random() < 0.5:
+            st = st.determinize(st.actors[0], rng)
+        phases.add(st.phase)
+        ref, core = st.clone(), st.clone()
+        h1 = make_agent("heuristic", GAME, i)
+        h2 = make_agent("heuristic", GAME, i)
+        steps = 0
+        limit = None if i % 2 else rng.randrange(0, 12)
+        while ref.actors and (limit is None or steps < limit):
+            p = ref.actors[0]
+            legal = ref.legal_actions(p)
+            ref.apply(p, legal[0] if len(legal) == 1 else h1.act(SeatHandle(ref, p)))
+            steps += 1
+        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
+    assert len(phases) == 4
+
+
+def test_the_heuristic_with_other_settings_keeps_the_reference_path():
+    core = fast.core_for(GAME)
+    assert fast.seat_kind(core, make_agent("heuristic", GAME, 0)) == fast.HEURISTIC
+    other = make_agent("heuristic:shortlist=3", GAME, 0)
+    assert fast.seat_kind(core, other) is None

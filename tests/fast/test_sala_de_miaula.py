@@ -250,3 +250,29 @@ def test_an_effect_the_core_does_not_know_turns_it_off(monkeypatch):
     monkeypatch.setattr(hooks, "play_seeded", lambda *a, **k: calls.append(1))
     simulate("sala-de-miaula", 2, 2, ["random"], seed=1)
     assert calls == []
+
+
+def test_a_saved_state_with_a_terrain_outside_the_pool():
+    """The reference takes any terrain string in a saved state (its element is then no card's);
+    the core loads such a state instead of raising, plays it as the reference does and gives
+    the name back until a terrain spell changes it."""
+    rng = random.Random(11)
+    changed = 0
+    for i in range(48):
+        st = GAME.new_game(2, 900 + i, options(i * 5))
+        for _ in range(rng.randrange(0, 30)):
+            if st.is_over:
+                break
+            p = st.actors[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        d = st.to_json()
+        d["terrain"] = ("pantano", "", "Agua")[i % 3]
+        ref = GAME.state_from_json(d)
+        core = ref.clone()
+        seed = rng.getrandbits(32)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        limit = None if i % 2 else rng.randrange(1, 12)
+        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert core.to_json() == ref.to_json()
+        changed += ref.terrain != d["terrain"]
+    assert 0 < changed < 48  # some rollouts kept the odd terrain to the end, some replaced it

@@ -188,7 +188,9 @@ def seat_kind(core: Core, agent: Agent) -> int | None:
     if type(agent) is RandomAgent:
         return RANDOM
     if core.heuristic_class is not None and type(agent) is core.heuristic_class:
-        return HEURISTIC
+        fits = getattr(core, "heuristic_fits", None)  # a core may compile only some settings
+        if fits is None or fits(agent):
+            return HEURISTIC
     return None
 
 

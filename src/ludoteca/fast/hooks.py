@@ -50,9 +50,14 @@ def search_rollout(state: GameState, rng: random.Random, leaf: int | None, polic
     ``rollout=heuristic`` where the policy's agent is compiled for the game, in the games where
     that was measured to pay (``core.search_pays``). False: not taken, the caller plays it."""
     core = core_for(state.game)
-    if core is None or not core.search_pays:
+    if core is None:
         return False
     agent = getattr(policy, "agent", None)
+    # a core may pay for heuristic rollouts and not for random ones (a cheap policy's short
+    # rollouts cost more to move in and out than they save): ``heuristic_search_pays``
+    pays = core.search_pays if agent is None else getattr(core, "heuristic_search_pays", None)
+    if not (core.search_pays if pays is None else pays):
+        return False
     if agent is None:
         rollout(state, rng, leaf)
         return True

@@ -55,6 +55,7 @@ K_KIND, K_ELEM, K_OPP, K_ATK, K_LIFE, K_EFFECT, K_PARAM = range(7)
 K_GUARD, K_LIVES, K_COURAGE, K_POTION, K_REDUCE = range(7, 12)
 CFN = 12
 NO_ELEMENT = -1  # a card (or a terrain-less state) without an element
+OTHER_TERRAIN = -2  # a terrain the pool does not have (see from_state)
 NO_OPPOSITE = -9  # never an element: a card without an element stands anywhere
 
 CREATURE, SPELL, ITEM = TB.CREATURE, TB.SPELL, TB.ITEM
@@ -255,8 +256,11 @@ def from_state(st: SalaState) -> np.ndarray:
     S = np.zeros(SIZE, dtype=np.int64)
     S[LIFE] = st.life[0]
     S[LIFE + 1] = st.life[1]
-    S[TERRAIN] = TINDEX[st.terrain] if st.terrain else -1
-    S[TELEM] = EINDEX[st.terrain_element] if st.terrain_element else NO_ELEMENT
+    # a terrain outside the pool (a hand-made saved state: the reference takes any string, and
+    # its element is then the string itself, no card's) plays as no terrain does; store keeps
+    # its name, which only a terrain spell (always a pool terrain) replaces
+    S[TERRAIN] = TINDEX.get(st.terrain, OTHER_TERRAIN) if st.terrain else -1
+    S[TELEM] = EINDEX.get(st.terrain_element, NO_ELEMENT)
     S[TURN] = st.turn
     S[CUR] = st.current
     S[FIRST] = st.first
@@ -304,7 +308,8 @@ def to_state(S: np.ndarray, st: SalaState) -> None:
     ids = IDS
     st.life = v[LIFE : LIFE + 2]
     t = v[TERRAIN]
-    st.set_terrain(TERRAINS[t] if t >= 0 else "")
+    if t != OTHER_TERRAIN:
+        st.set_terrain(TERRAINS[t] if t >= 0 else "")
     st.turn = v[TURN]
     st.current = v[CUR]
     st.first = v[FIRST]

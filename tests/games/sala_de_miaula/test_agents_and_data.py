@@ -44,6 +44,44 @@ def test_heuristic_beats_random() -> None:
     assert wins >= 34, wins
 
 
+def test_heuristic_judges_cards_by_the_match_definitions() -> None:
+    """With custom card definitions the agent weighs the match's numbers, not the pool's: a
+    creature made much stronger than the one it would play is the one it plays."""
+    tried = 0
+    for seed in range(60):
+        plain = GAME.new_game(2, seed, {"first_player": 0})
+        legal = plain.legal_actions(0)
+        creatures = sorted({a.card for a in legal if a.TYPE == "play_creature"})
+        chosen = make_agent("heuristic", GAME, 0).act(SeatHandle(plain, 0))
+        if chosen.TYPE != "play_creature" or len(creatures) < 2:
+            continue
+        other = next(c for c in creatures if c != chosen.card)
+        cards = {cid: spec.model_dump(mode="json") for cid, spec in plain.options.cards.items()}
+        cards[other].update(attack=15, life=25)
+        cards[chosen.card].update(attack=0, life=1, ability=None, effect=None, passive=None)
+        cards[chosen.card].update(params={}, passive_params={})
+        custom = GAME.new_game(2, seed, {"first_player": 0, "cards": cards})
+        assert custom.hand == plain.hand and custom.terrain == plain.terrain  # the same deal
+        picked = make_agent("heuristic", GAME, 0).act(SeatHandle(custom, 0))
+        assert picked.TYPE == "play_creature" and picked.card == other, (seed, picked)
+        tried += 1
+        if tried == 3:
+            return
+    pytest.fail("no position with a choice between two creatures")
+
+
+def test_the_view_carries_the_match_card_definitions() -> None:
+    cards = {cid: spec.model_dump(mode="json") for cid, spec in POOL.cards.items()}
+    s = GAME.new_game(2, 1, {})
+    wanted = {cid: dict(cards[cid]) for cid in s.options.cards}
+    creature = next(c for c in s.decklists[0] if cards[c]["type"] == "creature")
+    wanted[creature]["attack"] = 7
+    t = GAME.new_game(2, 1, {"cards": wanted})
+    for seat in (0, 1, None):
+        assert s.view(seat)["cards"] == {c: cards[c] for c in s.options.cards}
+        assert t.view(seat)["cards"] == wanted
+
+
 def test_renderer_draws_every_view() -> None:
     s = GAME.new_game(2, 3, {})
     console = Console(width=120, record=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, SeatHandle
+from ...games.sala_de_miaula.cards import CardSpec
 from ..base import Agent
 
 OPPOSITE = {"agua": "fogo", "fogo": "agua", "ar": "terra", "terra": "ar"}
@@ -27,14 +28,20 @@ class HeuristicAgent(Agent):
         super().__init__(seed)
         self.aggression = float(aggression)
         self._pool: dict[str, Any] | None = None
+        self._source: dict[str, Any] | None = None  # the view's definitions _pool was read from
         self._terrains: dict[str, Any] = {}
 
     # -- reading the view ---------------------------------------------------------------------
-    def _cards(self, handle: SeatHandle) -> dict[str, Any]:
-        if self._pool is None:
+    def _cards(self, handle: SeatHandle, v: dict[str, Any]) -> dict[str, Any]:
+        """The match's own card definitions (custom numbers included), from the view; read
+        again only when the view's definitions are another object (another match)."""
+        src = v["cards"]
+        if src is not self._source:
+            self._pool = {cid: CardSpec.model_validate(d) for cid, d in src.items()}
+            self._source = src
             game: Any = handle.game
-            self._pool = game.card_pool()
             self._terrains = game.terrain_pool()
+        assert self._pool is not None
         return self._pool
 
     def _atk(self, c: dict[str, Any], terrain_el: str) -> int:
@@ -76,8 +83,8 @@ class HeuristicAgent(Agent):
         legal = handle.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        cards = self._cards(handle)
         v = handle.view()
+        cards = self._cards(handle, v)
         me, them = v["players"][handle.player], v["players"][1 - handle.player]
         tel = v["terrain_element"]
         by_type: dict[str, list[Any]] = {}

@@ -16,6 +16,25 @@ if TYPE_CHECKING:
     from .state import SalaState
 
 
+# the match's card definitions as JSON, per options object (built once: a view is asked for at
+# every move, and the definitions never change within a match)
+_CARDS_JSON: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def cards_json(s: SalaState) -> dict[str, Any]:
+    """The definitions of the cards this match plays (``options.cards``): public, since every
+    card is printed face up. Shared between the views of one match, so read-only."""
+    o = s.options
+    hit = _CARDS_JSON.get(id(o))
+    if hit is not None and hit[0] is o:
+        return hit[1]
+    if len(_CARDS_JSON) > 256:
+        _CARDS_JSON.clear()
+    dumped = {cid: spec.model_dump(mode="json") for cid, spec in o.cards.items()}
+    _CARDS_JSON[id(o)] = (o, dumped)
+    return dumped
+
+
 def view(s: SalaState, player: int | None) -> dict[str, Any]:
     players = []
     for q in range(2):
@@ -44,6 +63,7 @@ def view(s: SalaState, player: int | None) -> dict[str, Any]:
         "actions_spent": s.actions_spent,
         "spent_places": list(s.spent_places),
         "players": players,
+        "cards": cards_json(s),
         "over": s.over,
     }
     if s.over:
