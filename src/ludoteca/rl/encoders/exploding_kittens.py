@@ -6,13 +6,14 @@ Sized per player count (2..10). Card slices are indexed by the catalog's card ke
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from ...games.exploding_kittens.cards import KEYS
-from ...games.exploding_kittens.phases import PHASES
+from ...games.exploding_kittens.cards import KEYS, KITTEN
+from ...games.exploding_kittens.phases import ALTER, PEND_PAIR, PHASES, WINDOW
 from .base import Encoder, Vocabulary, counts, onehot
 
 CARDS = Vocabulary(KEYS)
@@ -187,6 +188,124 @@ class ExplodingKittensEncoder(Encoder):
         combo = opts["five_card_combo"]
         if combo in FIVE_COMBOS:
             buf[at + 3 + FIVE_COMBOS.index(combo)] = 1.0
+
+    def template(self, options: Any) -> array:
+        buf = super().template(options)
+        at = self.o_options
+        buf[at] = 1.0 if options.stacking_attacks else 0.0
+        buf[at + 1] = 1.0 if options.super_skip_passes_turns else 0.0
+        buf[at + 2] = 1.0 if options.bury_anywhere else 0.0
+        if options.five_card_combo in FIVE_COMBOS:
+            buf[at + 3 + FIVE_COMBOS.index(options.five_card_combo)] = 1.0
+        return buf
+
+    def fill_state(self, buf: Any, st: Any, p: int) -> None:
+        # fill's entries, in its order, from the EKState's attributes (card codes are the
+        # catalog's order, so a code is its CARDS index; a phase's value its PHASE index)
+        n, k = self.num_players, CARDS.size
+        buf[self.o_seat + p] = 1.0
+        phase = st.phase
+        buf[self.o_phase + phase] = 1.0
+        cur = st.cur
+        buf[self.o_current + (cur - p) % n] = 1.0
+        actors = st._actors
+        for q in actors:
+            buf[self.o_actors + (q - p) % n] = 1.0
+        t = self.o_turn
+        buf[t] = 1.0 if st.dir == 1 else 0.0
+        buf[t + 1] = st.owed / 4
+        buf[t + 2] = 1.0 if st.attacked else 0.0
+        buf[t + 3] = st.turns / 100
+        alive, hn, tturns, gone = st.alive, st.hn, st.tturns, st.gone
+        o_alive, o_sizes, o_tturns, o_gone = (
+            self.o_alive,
+            self.o_hand_sizes,
+            self.o_turns_by_seat,
+            self.o_gone,
+        )
+        for q in range(n):
+            r = (q - p) % n
+            buf[o_alive + r] = 1.0 if alive[q] else 0.0
+            buf[o_sizes + r] = hn[q] / 10
+            buf[o_tturns + r] = tturns[q] / 30
+            at = o_gone + r * k
+            for c in gone[q]:
+                buf[at + c] += 0.25
+        pile = st.pile
+        pile_n = len(pile)
+        buf[self.o_pile] = pile_n / 60
+        limbo, lmask = st.limbo, st.lmask
+        buf[self.o_pile + 1] = (len(st.alive_t) - 1 - (limbo == KITTEN and lmask == -1)) / 10
+        discard = st.discard
+        at = self.o_discard
+        for c in discard:
+            buf[at + c] += 0.25
+        if discard:
+            buf[self.o_discard_top + discard[-1]] = 1.0
+        pend = st.pend
+        if pend >= 0:
+            at = self.o_pend
+            buf[at] = 1.0
+            at += 1
+            buf[at + (0 if pend < PEND_PAIR else pend - PEND_PAIR + 1)] = 1.0
+            at += PENDING_KINDS.size
+            buf[at + (cur - p) % n] = 1.0
+            at += n
+            if st.pcard >= 0:
+                buf[at + st.pcard] = 1.0
+            at += k
+            buf[at] = st.pwilds / 4
+            at += 1
+            for c in st.picks:
+                buf[at + c] += 1.0
+            at += k
+            if st.ptarget >= 0:
+                buf[at + (st.ptarget - p) % n] = 1.0
+            at += n
+            if st.pname >= 0:
+                buf[at + st.pname] = 1.0
+            at += k
+            buf[at] = st.nopes / 4
+        answered = st.answered
+        if phase == WINDOW:
+            at = self.o_window
+            buf[at] = 1.0
+            buf[at + 1] = st.nopes / 4
+            for q in range(n):
+                if answered >> q & 1:
+                    buf[at + 2 + (q - p) % n] = 1.0
+            for q in actors:
+                buf[at + 2 + n + (q - p) % n] = 1.0
+        if limbo < 0:
+            buf[self.o_limbo] = 1.0
+        elif lmask == -1 or lmask >> p & 1:
+            buf[self.o_limbo + 2 + limbo] = 1.0
+        else:
+            buf[self.o_limbo + 1] = 1.0
+        at = self.o_hand
+        for c, m in enumerate(st.hands[p]):
+            if m:
+                buf[at + c] = m * 0.25
+        bit = 1 << p
+        bottom = pile_n - 1
+        pk = st.pk
+        for i in range(pile_n):
+            if pk[i] & bit:
+                pos, c = bottom - i, pile[i]
+                if pos < TOP_SLOTS:
+                    buf[self.o_known_top + pos * k + c] = 1.0
+                if pos == bottom:
+                    buf[self.o_known_bottom + c] = 1.0
+                elif pos >= TOP_SLOTS:
+                    buf[self.o_known_deep + c] += 1.0
+        at = self.o_known_hands
+        for x in st.hk[p]:
+            buf[at + ((x >> 5) - p) % n * k + (x & 31)] += 0.25
+        if phase == WINDOW and answered >> p & 1:
+            buf[self.o_answer + (0 if st.wants >> p & 1 else 1)] = 1.0
+        if phase == ALTER and p == cur:
+            buf[self.o_alter] = st.ak / 5
+            buf[self.o_alter + 1] = st.ai / 5
 
 
 def make(num_players: int) -> ExplodingKittensEncoder:
