@@ -5,6 +5,9 @@ Per game and player count, random play (uniform over the legal actions) three wa
 - engine: ``legal_actions(p)``, a choice, ``apply`` (decisions/s);
 - PettingZoo AEC: ``env.last()`` (observation vector + action mask of the seat to act), a
   choice among the mask's ones, ``env.step`` (steps/s: one decision each);
+The choice is the same in every door, ``random.Random.choice``-like (an index drawn with
+``randrange``): numpy's ``Generator.choice`` alone costs more than an Exploding Kittens
+decision, and a policy's cost is not the wrapper's.
 - Gymnasium: ``action_masks()`` and the observation each step, opponents ``random``; every
   decision of the game is counted (the learner's steps and the opponents' moves), as in the
   engine's figure.
@@ -46,7 +49,7 @@ def engine(game_id: str, n: int, seconds: float, seed: int) -> float:
 
 def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
     env = LudotecaAEC(game_id, n)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps, t0 = 0, clock()
     while clock() - t0 < seconds:
         env.reset(seed=seed + steps)
@@ -55,7 +58,8 @@ def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (clock() - t0)
 
@@ -98,15 +102,15 @@ def main() -> None:
 def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
     """(all decisions/s, learner steps/s) of the Gymnasium door with random opponents."""
     env = LudotecaGym(game_id, n, opponents="random")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = decisions = 0
     t0 = clock()
     while clock() - t0 < seconds:
         env.reset(seed=seed + steps)
         done = False
         while not done:
-            mask = env.action_masks()
-            _, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+            legal = np.flatnonzero(env.action_masks())
+            _, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         decisions += env.decisions
     spent = clock() - t0

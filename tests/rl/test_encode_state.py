@@ -34,11 +34,15 @@ def _equal(enc, state, p: int) -> None:
     if not np.array_equal(got, want):
         bad = np.flatnonzero(got != want)
         names = {
-            f.name: [(int(i), float(got[i]), float(want[i])) for i in bad if f.start <= i < f.start + f.size]
+            f.name: [
+                (int(i), float(got[i]), float(want[i]))
+                for i in bad
+                if f.start <= i < f.start + f.size
+            ]
             for f in enc.layout.fields
         }
         raise AssertionError(
-            f"seat {p}: encode_state differs from encode(view) in {({k: v for k, v in names.items() if v})}"
+            f"seat {p}: encode_state differs from encode(view) in { ({k: v for k, v in names.items() if v}) }"
         )
 
 
