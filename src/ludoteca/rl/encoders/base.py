@@ -181,7 +181,7 @@ class OptionsCodec:
             for name, c in self.parts
         )
 
-    def fill(self, buf: np.ndarray, at: int, options: Mapping[str, Any]) -> None:
+    def fill(self, buf: Any, at: int, options: Mapping[str, Any]) -> None:
         for name, choices in self.parts:
             value = options.get(name)
             if choices is None:
