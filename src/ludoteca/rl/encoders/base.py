@@ -88,6 +88,8 @@ class Encoder(ABC):
     ``encode`` stays the reference, and the definition of what a seat may see."""
 
     game_id: str
+    # False where no entry can be below LOW (so encode_state may skip that half of the clip)
+    may_go_below_low = True
 
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
@@ -127,7 +129,8 @@ class Encoder(ABC):
         self.fill_state(buf, state, p)
         out = np.frombuffer(buf, dtype=np.float32)
         np.minimum(out, _HIGH, out=out)
-        np.maximum(out, _LOW, out=out)
+        if self.may_go_below_low:
+            np.maximum(out, _LOW, out=out)
         return out
 
     def template(self, options: Any) -> array:

@@ -19,7 +19,7 @@ import numpy as np
 from ...games.coatl.cards import PROPHECIES, TEMPLES
 from ...games.coatl.names import COLOUR_NAMES, KIND_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS
 from ...games.coatl.phases import PHASE_NAMES
-from ...games.coatl.scoring import coatl_points, player_points
+from ...games.coatl.scoring import coatl_points
 from .base import Encoder, OptionsCodec, Vocabulary, onehot
 
 # the view's colour words, in the rules' colour order (cards.COLOURS = "YRKGB")
@@ -331,9 +331,11 @@ class CoatlEncoder(Encoder):
             for i, left in enumerate(pl.tokens[:TOKENS]):
                 buf[at + i] = 1.0 if left else 0.0
             at += TOKENS
-            buf[at] = player_points(pl) / 50
+            # each Coatl's points once: the score is those of the finished ones (player_points)
+            points = [coatl_points(c) for c in pl.coatls]
+            buf[at] = sum(x for c, x in zip(pl.coatls, points, strict=True) if c.done) / 50
             at += 1
-            for coatl in pl.coatls[:MAX_COATLS]:
+            for coatl, value in zip(pl.coatls[:MAX_COATLS], points, strict=False):
                 pieces = [PIECE_INDEX[x] for x in coatl.pieces]
                 buf[at] = 1.0
                 buf[at + 1] = len(pieces) / 12
@@ -352,7 +354,7 @@ class CoatlEncoder(Encoder):
                     buf[j + TEMPLE_INDEX[coatl.temple]] = 1.0
                 j += tt
                 buf[j] = 1.0 if coatl.done else 0.0
-                buf[j + 1] = coatl_points(coatl) / 20
+                buf[j + 1] = value / 20
                 at += self.coatl_size
             if q == me:
                 for t in pl.hand:

@@ -26,6 +26,9 @@ TOP_SLOTS = 8
 
 class ExplodingKittensEncoder(Encoder):
     game_id = "exploding-kittens"
+    # every entry is a flag, a count or a count divided by a positive number, except
+    # kittens_in_pile: (players still in - 1 - a public kitten in limbo) / 10 >= -0.1
+    may_go_below_low = False
 
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
