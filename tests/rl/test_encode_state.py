@@ -68,3 +68,18 @@ def test_encode_state_is_the_encoding_of_the_view(game_id, n, options, fuzz_game
                     _equal(enc, d, q)
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > games * 10
+
+
+@pytest.mark.parametrize("n", [2, 7, 10])
+def test_exploding_kittens_clamps_what_it_does_not_clip(n):
+    """Exploding Kittens' encode_state skips numpy's clip when no card has more than 10 copies
+    and clamps its unbounded ratios itself: counters far past any real game still match."""
+    enc = encoder_for("exploding-kittens", n)
+    state = ludoteca.get_game("exploding-kittens").new_game(num_players=n, seed=3)
+    state.turns, state.owed, state.nopes, state.ak, state.ai = 5000, 90, 70, 80, 60
+    state.tturns = [700] * n
+    state.hn = [400] * n
+    for p in range(n):
+        _equal(enc, state, p)
+        assert enc.encode_state(state, p).max() == 10.0
+    assert enc.may_go_above_high == (n > 7)

@@ -38,6 +38,7 @@ class Seats:
         # the action space's own objects by identity: games that hand those out (most of the
         # Nine Domains', Exploding Kittens' and Sala's legal lists) skip hashing a dataclass
         self._by_id = {id(a): i for a, i in self._codes.items()}
+        self._interned = True  # until a legal list holds an action of another identity
         self._no_mask = bytes(self.num_actions)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Seats:
@@ -59,9 +60,16 @@ class Seats:
         """Code -> action of every legal action of seat ``p`` now ({} if p owes nothing)."""
         if p not in state.actors:
             return {}
-        by_id, codes = self._by_id, self._codes
+        acts = state.legal_actions(p)
+        by_id = self._by_id
+        if self._interned:
+            try:
+                return {by_id[id(a)]: a for a in acts}
+            except KeyError:  # a new object: this game builds (some of) its own
+                self._interned = False
+        codes = self._codes
         out = {}
-        for a in state.legal_actions(p):
+        for a in acts:
             c = by_id.get(id(a))
             out[codes[a] if c is None else c] = a
         return out

@@ -93,6 +93,14 @@ class _Door:
             "action_mask": self.seats.mask_of(self._legal_of(p)),
         }
 
+    def _play_one(self, p: int, code: Any) -> list[float] | None:
+        """``_play([(p, code)])``, the common case, without the lists."""
+        state = self.state
+        assert state is not None, "call reset() first"
+        self.seats.apply_code(state, p, code, self._legal_of(p))
+        self._legal = {}
+        return self.seats.payoffs(state) if state.is_over else None
+
     def _play(self, plays: list[tuple[int, Any]]) -> list[float] | None:
         """Play each (seat, code); the payoffs if the game is over now. Several plays are
         simultaneous: all are checked against the position before the first, so a bad one
@@ -169,7 +177,7 @@ class LudotecaAEC(_Door, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        pays = self._play([(self._index[agent], action)])
+        pays = self._play_one(self._index[agent], action)
         # rewards are all zero until the end, so clearing and accumulating them (PettingZoo's
         # _clear_rewards / _accumulate_rewards) is needed only then
         self._cumulative_rewards[agent] = 0.0

@@ -88,8 +88,10 @@ class Encoder(ABC):
     ``encode`` stays the reference, and the definition of what a seat may see."""
 
     game_id: str
-    # False where no entry can be below LOW (so encode_state may skip that half of the clip)
+    # False where no entry of encode_state can be below LOW / above HIGH (where fill_state
+    # clamps the few that could itself): encode_state then skips that half of the clip
     may_go_below_low = True
+    may_go_above_high = True
 
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
@@ -128,7 +130,8 @@ class Encoder(ABC):
         buf = array("f", t[1])
         self.fill_state(buf, state, p)
         out = np.frombuffer(buf, dtype=np.float32)
-        np.minimum(out, _HIGH, out=out)
+        if self.may_go_above_high:
+            np.minimum(out, _HIGH, out=out)
         if self.may_go_below_low:
             np.maximum(out, _LOW, out=out)
         return out

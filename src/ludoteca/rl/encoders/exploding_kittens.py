@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from ...games.exploding_kittens.cards import KEYS, KITTEN
+from ...games.exploding_kittens.cards import DECKS, KEYS, KITTEN
 from ...games.exploding_kittens.phases import ALTER, PEND_PAIR, PHASES, WINDOW
-from .base import Encoder, Vocabulary, counts, onehot
+from .base import HIGH, Encoder, Vocabulary, counts, onehot
 
 CARDS = Vocabulary(KEYS)
 PHASE = Vocabulary(PHASES)
@@ -33,6 +33,10 @@ class ExplodingKittensEncoder(Encoder):
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         n, k = num_players, CARDS.size
+        # fill_state clamps every entry that is a ratio of an unbounded count; the others
+        # are flags, counts of a card / 4, or counts of a card (picks, known deep slots), at
+        # most the deck's copies of it: within HIGH when no card has more than 10 copies
+        self.may_go_above_high = max(DECKS[n]) > HIGH
         add = self.layout.add
         self.o_seat = add("seat", n, "my absolute seat, one-hot (the actions name seats)")
         self.o_phase = add("phase", PHASE.size, "phase of the turn, one-hot (main, target, ...)")
@@ -216,9 +220,9 @@ class ExplodingKittensEncoder(Encoder):
             buf[self.o_actors + (q - p) % n] = 1.0
         t = self.o_turn
         buf[t] = 1.0 if st.dir == 1 else 0.0
-        buf[t + 1] = st.owed / 4
+        buf[t + 1] = min(st.owed / 4, HIGH)
         buf[t + 2] = 1.0 if st.attacked else 0.0
-        buf[t + 3] = st.turns / 100
+        buf[t + 3] = min(st.turns / 100, HIGH)
         alive, hn, tturns, gone = st.alive, st.hn, st.tturns, st.gone
         o_alive, o_sizes, o_tturns, o_gone = (
             self.o_alive,
@@ -229,14 +233,14 @@ class ExplodingKittensEncoder(Encoder):
         for q in range(n):
             r = (q - p) % n
             buf[o_alive + r] = 1.0 if alive[q] else 0.0
-            buf[o_sizes + r] = hn[q] / 10
-            buf[o_tturns + r] = tturns[q] / 30
+            buf[o_sizes + r] = min(hn[q] / 10, HIGH)
+            buf[o_tturns + r] = min(tturns[q] / 30, HIGH)
             at = o_gone + r * k
             for c in gone[q]:
                 buf[at + c] += 0.25
         pile = st.pile
         pile_n = len(pile)
-        buf[self.o_pile] = pile_n / 60
+        buf[self.o_pile] = min(pile_n / 60, HIGH)
         limbo, lmask = st.limbo, st.lmask
         buf[self.o_pile + 1] = (len(st.alive_t) - 1 - (limbo == KITTEN and lmask == -1)) / 10
         discard = st.discard
@@ -257,7 +261,7 @@ class ExplodingKittensEncoder(Encoder):
             if st.pcard >= 0:
                 buf[at + st.pcard] = 1.0
             at += k
-            buf[at] = st.pwilds / 4
+            buf[at] = min(st.pwilds / 4, HIGH)
             at += 1
             for c in st.picks:
                 buf[at + c] += 1.0
@@ -268,12 +272,12 @@ class ExplodingKittensEncoder(Encoder):
             if st.pname >= 0:
                 buf[at + st.pname] = 1.0
             at += k
-            buf[at] = st.nopes / 4
+            buf[at] = min(st.nopes / 4, HIGH)
         answered = st.answered
         if phase == WINDOW:
             at = self.o_window
             buf[at] = 1.0
-            buf[at + 1] = st.nopes / 4
+            buf[at + 1] = min(st.nopes / 4, HIGH)
             for q in range(n):
                 if answered >> q & 1:
                     buf[at + 2 + (q - p) % n] = 1.0
@@ -307,8 +311,8 @@ class ExplodingKittensEncoder(Encoder):
         if phase == WINDOW and answered >> p & 1:
             buf[self.o_answer + (0 if st.wants >> p & 1 else 1)] = 1.0
         if phase == ALTER and p == cur:
-            buf[self.o_alter] = st.ak / 5
-            buf[self.o_alter + 1] = st.ai / 5
+            buf[self.o_alter] = min(st.ak / 5, HIGH)
+            buf[self.o_alter + 1] = min(st.ai / 5, HIGH)
 
 
 def make(num_players: int) -> ExplodingKittensEncoder:

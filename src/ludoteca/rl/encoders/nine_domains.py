@@ -198,7 +198,7 @@ class NineDomainsEncoder(Encoder):
     def fill_state(self, buf: Any, st: Any, me: int) -> None:
         # fill's entries, in its order, from the NineDomainsState (card and domain codes are
         # their catalog index, so their CARDS / DOMAINS index)
-        c, d = CARDS.size, DOMAINS.size
+        c, d = _C, _D
         buf[self.o_seat + me] = 1.0
         phase = st.phase
         buf[self.o_phase + PHASE_INDEX[phase]] = 1.0
@@ -257,31 +257,14 @@ class NineDomainsEncoder(Encoder):
                 buf[self.o_opponent + c] = (len(hand) + st.nplaced[q] - len(known)) / 3
         four_opp = st.options.four_plus_target == "opponent"
         previous = None
-        for rnd, cards in enumerate(st.history[:ROUNDS]):
-            _, strength = _round_cards(cards, previous, rnd, four_opp, True)
+        size = self.round_size
+        history, contested, outcomes = st.history, st.contested, st.outcomes
+        for rnd, cards in enumerate(history[:ROUNDS]):
+            at = self.o_history + rnd * size
+            buf[at : at + size] = self._round_block(
+                rnd, cards, previous, contested[rnd], outcomes[rnd], four_opp, me
+            )
             previous = cards
-            at = self.o_history + rnd * self.round_size
-            buf[at] = 1.0
-            at += 1
-            for i, dom in enumerate(st.contested[rnd][:PILES]):
-                buf[at + i * d + dom] = 1.0
-            at += PILES * d
-            for q in (0, 1):
-                r = (q - me) % 2
-                for i, x in enumerate(cards[q][:PILES]):
-                    buf[at + (r * PILES + i) * c + x] = 1.0
-            at += 2 * PILES * c
-            for q in (0, 1):
-                r = (q - me) % 2
-                for i, sv in enumerate(strength[q][:PILES]):
-                    j = at + (r * PILES + i) * 2
-                    if sv is None:
-                        buf[j + 1] = 1.0
-                    else:
-                        buf[j] = sv / 10
-            at += 2 * PILES * 2
-            for i, w in enumerate(st.outcomes[rnd][:PILES]):
-                buf[at + i * 3 + (2 if w is None or w < 0 else (w - me) % 2)] = 1.0
         inc = incoming(st)
         for q in (0, 1):
             r = (q - me) % 2
@@ -309,6 +292,63 @@ class NineDomainsEncoder(Encoder):
             for x in st.draft_pool:
                 buf[at + 1 + x] += 1.0
             buf[at + 1 + c + (DRAFT_ORDER[st.draft_step] - me) % 2] = 1.0
+
+    def _round_block(
+        self,
+        rnd: int,
+        cards: list[list[int]],
+        previous: list[list[int]] | None,
+        contested: list[int],
+        outcomes: list[int],
+        four_opp: bool,
+        me: int,
+    ) -> array:
+        """The history entries of one finished round, as seen by ``me``. A finished round's
+        lists are never changed (the rules append new ones; clones share them), so its block
+        is kept, keyed by their identities; the entry holds the lists, so no id of the key
+        is reused while it is cached. Only public facts (revealed cards) are in it."""
+        key = (id(cards), id(previous), id(contested), id(outcomes), four_opp, me, rnd)
+        hit = _BLOCKS.get(key)
+        if (
+            hit is not None
+            and hit[0] is cards
+            and hit[1] is contested
+            and hit[2] is outcomes
+            and hit[4] is previous
+        ):
+            return hit[3]
+        c, d = _C, _D
+        block = array("f", bytes(4 * self.round_size))
+        _, strength = _round_cards(cards, previous, rnd, four_opp, True)
+        block[0] = 1.0
+        at = 1
+        for i, dom in enumerate(contested[:PILES]):
+            block[at + i * d + dom] = 1.0
+        at += PILES * d
+        for q in (0, 1):
+            r = (q - me) % 2
+            for i, x in enumerate(cards[q][:PILES]):
+                block[at + (r * PILES + i) * c + x] = 1.0
+        at += 2 * PILES * c
+        for q in (0, 1):
+            r = (q - me) % 2
+            for i, sv in enumerate(strength[q][:PILES]):
+                j = at + (r * PILES + i) * 2
+                if sv is None:
+                    block[j + 1] = 1.0
+                else:
+                    block[j] = sv / 10
+        at += 2 * PILES * 2
+        for i, w in enumerate(outcomes[:PILES]):
+            block[at + i * 3 + (2 if w is None or w < 0 else (w - me) % 2)] = 1.0
+        if len(_BLOCKS) >= 10_000:
+            _BLOCKS.clear()
+        _BLOCKS[key] = (cards, contested, outcomes, block, previous)
+        return block
+
+
+_C, _D = CARDS.size, DOMAINS.size
+_BLOCKS: dict[tuple[int, int, int, int, bool, int, int], tuple[Any, ...]] = {}
 
 
 def make(num_players: int) -> NineDomainsEncoder:
