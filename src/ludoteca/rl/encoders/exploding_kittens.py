@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ CARDS = Vocabulary(KEYS)
 PHASE = Vocabulary(PHASES)
 PENDING_KINDS = Vocabulary(("play", "pair", "triple", "five"))
 FIVE_COMBOS = ("different", "identical")
+_K = CARDS.size
 # known pile slots encoded one by one, from the top; deeper known slots are counted together
 TOP_SLOTS = 8
 
@@ -209,7 +211,7 @@ class ExplodingKittensEncoder(Encoder):
     def fill_state(self, buf: Any, st: Any, p: int) -> None:
         # fill's entries, in its order, from the EKState's attributes (card codes are the
         # catalog's order, so a code is its CARDS index; a phase's value its PHASE index)
-        n, k = self.num_players, CARDS.size
+        n, k = self.num_players, _K
         buf[self.o_seat + p] = 1.0
         phase = st.phase
         buf[self.o_phase + phase] = 1.0
@@ -290,13 +292,13 @@ class ExplodingKittensEncoder(Encoder):
         else:
             buf[self.o_limbo + 1] = 1.0
         at = self.o_hand
-        for c, m in enumerate(st.hands[p]):
-            if m:
-                buf[at + c] = m * 0.25
+        hand = st.hands[p]
+        for c in compress(range(k), hand):  # the cards held (a count per card code)
+            buf[at + c] = hand[c] * 0.25
         bit = 1 << p
         bottom = pile_n - 1
         pk = st.pk
-        for i in range(pile_n):
+        for i in compress(range(pile_n), pk) if any(pk) else ():  # slots someone knows
             if pk[i] & bit:
                 pos, c = bottom - i, pile[i]
                 if pos < TOP_SLOTS:
