@@ -17,7 +17,7 @@ from ...games.nine_domains.cards import CARDS as CATALOG
 from ...games.nine_domains.cards import DOMAINS as DOMAIN_CATALOG
 from ...games.nine_domains.cards import ELEMENTS as GAME_ELEMENTS
 from ...games.nine_domains.cards import EMPTY, PILES, ROUNDS
-from ...games.nine_domains.combat import elements_of
+from ...games.nine_domains.combat import domain_points, elements_of
 from ...games.nine_domains.phases import DRAFT_ORDER, PHASE_NAMES, POWER_NAMES, Phase
 from ...games.nine_domains.view import _round_cards, incoming, known_unplayed
 from .base import Encoder, OptionsCodec, Vocabulary, counts
@@ -225,10 +225,10 @@ class NineDomainsEncoder(Encoder):
             for dom in won:
                 buf[at + dom] += 1.0
             at += d
-            buf[at] = st.points(q) / 10
+            vp, mask, halves = _won_facts(won)
+            buf[at] = (vp + st.bonus[q]) / 10  # st.points(q)
             buf[at + 1] = st.bonus[q] / 5
             at += 2
-            mask, halves = elements_of(won)
             for i, e in enumerate(ELEMENT_INDEX):
                 if mask >> i & 1 and e >= 0:
                     buf[at + e] = 1.0
@@ -251,7 +251,7 @@ class NineDomainsEncoder(Encoder):
                     base = self.o_placed + i * (c + 1)
                     buf[base if x == EMPTY else base + 1 + x] = 1.0
             else:
-                known = known_unplayed(st, q)
+                known = _known_unplayed(st, q)
                 for x in known:
                     buf[self.o_opponent + x] += 1.0
                 buf[self.o_opponent + c] = (len(hand) + st.nplaced[q] - len(known)) / 3
@@ -269,7 +269,8 @@ class NineDomainsEncoder(Encoder):
         for q in (0, 1):
             r = (q - me) % 2
             for i, x in enumerate(inc[q][:PILES]):
-                buf[self.o_incoming + r * PILES + i] = x / 3
+                if x:  # the template is zeros
+                    buf[self.o_incoming + r * PILES + i] = x / 3
         buf[self.o_flags] = 1.0 if st.elements_off else 0.0
         if st.pending:
             owner, kind, pile_at = st.pending[0]
@@ -348,6 +349,33 @@ class NineDomainsEncoder(Encoder):
 
 
 _C, _D = CARDS.size, DOMAINS.size
+# pure functions of a few small lists, asked at every step with the same lists: kept by value
+_WON: dict[tuple[int, ...], tuple[int, int, int]] = {}
+_KNOWN: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+
+
+def _won_facts(won: list[int]) -> tuple[int, int, int]:
+    """(VP of the domains, element mask, purple halves) of a player's won domains."""
+    key = tuple(won)
+    hit = _WON.get(key)
+    if hit is None:
+        if len(_WON) > 100_000:
+            _WON.clear()
+        hit = _WON[key] = (domain_points(won), *elements_of(won))
+    return hit
+
+
+def _known_unplayed(st: Any, q: int) -> list[int]:
+    """view.known_unplayed(st, q): a function of q's used cards and shown specials only."""
+    key = (tuple(st.used[q]), tuple(st.seen[q]))
+    hit = _KNOWN.get(key)
+    if hit is None:
+        if len(_KNOWN) > 100_000:
+            _KNOWN.clear()
+        hit = _KNOWN[key] = known_unplayed(st, q)
+    return hit
+
+
 _BLOCKS: dict[tuple[int, int, int, int, bool, int, int], tuple[Any, ...]] = {}
 
 
