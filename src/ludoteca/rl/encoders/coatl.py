@@ -331,37 +331,59 @@ class CoatlEncoder(Encoder):
             for i, left in enumerate(pl.tokens[:TOKENS]):
                 buf[at + i] = 1.0 if left else 0.0
             at += TOKENS
-            # each Coatl's points once: the score is those of the finished ones (player_points)
-            points = [coatl_points(c) for c in pl.coatls]
-            buf[at] = sum(x for c, x in zip(pl.coatls, points, strict=True) if c.done) / 50
+            # each Coatl's block and points once (kept by value): the score is the points of
+            # the finished ones (player_points)
+            blocks = [self._coatl_block(c) for c in pl.coatls]
+            buf[at] = sum(x for c, (x, _) in zip(pl.coatls, blocks, strict=True) if c.done) / 50
             at += 1
-            for coatl, value in zip(pl.coatls[:MAX_COATLS], points, strict=False):
-                pieces = [PIECE_INDEX[x] for x in coatl.pieces]
-                buf[at] = 1.0
-                buf[at + 1] = len(pieces) / 12
-                for x in pieces:
-                    buf[at + 2 + x] += 0.25
-                j = at + 2 + PIECES
-                if pieces and pieces[0] // COLOURS == 0:
-                    buf[j + pieces[0] % COLOURS] = 1.0
-                if pieces and pieces[-1] // COLOURS == 2:
-                    buf[j + COLOURS + pieces[-1] % COLOURS] = 1.0
-                j += 2 * COLOURS
-                for t in coatl.prophecies:
-                    buf[j + PROPHECY_INDEX[t]] += 1.0
-                j += pt
-                if coatl.temple >= 0:
-                    buf[j + TEMPLE_INDEX[coatl.temple]] = 1.0
-                j += tt
-                buf[j] = 1.0 if coatl.done else 0.0
-                buf[j + 1] = value / 20
-                at += self.coatl_size
+            size = self.coatl_size
+            for _, block in blocks[:MAX_COATLS]:
+                buf[at : at + size] = block
+                at += size
             if q == me:
                 for t in pl.hand:
                     buf[self.o_hand + PROPHECY_INDEX[t]] += 1.0
                 for t in pl.temples:
                     buf[self.o_temples + TEMPLE_INDEX[t]] += 1.0
 
+    def _coatl_block(self, coatl: Any) -> tuple[int, array]:
+        """(points, the Coatl's slice of its player's block): a function of its pieces,
+        Prophecies, Temple and finished flag only, so kept by their values."""
+        key = (tuple(coatl.pieces), tuple(coatl.prophecies), coatl.temple, coatl.done)
+        hit = _COATLS.get(key)
+        if hit is not None:
+            return hit
+        pt, tt = PROPHECY.size, TEMPLE.size
+        block = array("f", bytes(4 * self.coatl_size))
+        value = coatl_points(coatl)
+        pieces = [PIECE_INDEX[x] for x in coatl.pieces]
+        block[0] = 1.0
+        block[1] = len(pieces) / 12
+        for x in pieces:
+            block[2 + x] += 0.25
+        j = 2 + PIECES
+        if pieces and pieces[0] // COLOURS == 0:
+            block[j + pieces[0] % COLOURS] = 1.0
+        if pieces and pieces[-1] // COLOURS == 2:
+            block[j + COLOURS + pieces[-1] % COLOURS] = 1.0
+        j += 2 * COLOURS
+        for t in coatl.prophecies:
+            block[j + PROPHECY_INDEX[t]] += 1.0
+        j += pt
+        if coatl.temple >= 0:
+            block[j + TEMPLE_INDEX[coatl.temple]] = 1.0
+        j += tt
+        block[j] = 1.0 if coatl.done else 0.0
+        block[j + 1] = value / 20
+        if len(_COATLS) > 100_000:
+            _COATLS.clear()
+        _COATLS[key] = (value, block)
+        return value, block
+
+
+# a Coatl's (points, block) by (pieces, Prophecies, Temple, finished): the same for every
+# player count (the block's size does not depend on it)
+_COATLS: dict[tuple[Any, ...], tuple[int, array]] = {}
 
 # the state's codes as the encoder's indices, read through the view's words
 PHASE_INDEX = tuple(PHASES[name] for name in PHASE_NAMES)
