@@ -246,10 +246,9 @@ class ExplodingKittensEncoder(Encoder):
         limbo, lmask = st.limbo, st.lmask
         buf[self.o_pile + 1] = (len(st.alive_t) - 1 - (limbo == KITTEN and lmask == -1)) / 10
         discard = st.discard
-        at = self.o_discard
-        for c in discard:
-            buf[at + c] += 0.25
         if discard:
+            at = self.o_discard
+            buf[at : at + k] = _discard_counts(discard)
             buf[self.o_discard_top + discard[-1]] = 1.0
         pend = st.pend
         if pend >= 0:
@@ -315,6 +314,24 @@ class ExplodingKittensEncoder(Encoder):
         if phase == ALTER and p == cur:
             buf[self.o_alter] = min(st.ak / 5, HIGH)
             buf[self.o_alter + 1] = min(st.ai / 5, HIGH)
+
+
+# the discard pile's counts / 4, by the pile's cards: it changes only when cards are played,
+# so most steps of a game ask for the one they asked before
+_DISCARDS: dict[tuple[int, ...], array] = {}
+
+
+def _discard_counts(discard: list[int]) -> array:
+    key = tuple(discard)
+    hit = _DISCARDS.get(key)
+    if hit is None:
+        hit = array("f", bytes(4 * _K))
+        for c in discard:
+            hit[c] += 0.25
+        if len(_DISCARDS) > 20_000:
+            _DISCARDS.clear()
+        _DISCARDS[key] = hit
+    return hit
 
 
 def make(num_players: int) -> ExplodingKittensEncoder:
