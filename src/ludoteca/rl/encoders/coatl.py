@@ -375,7 +375,7 @@ class CoatlEncoder(Encoder):
         j += tt
         block[j] = 1.0 if coatl.done else 0.0
         block[j + 1] = value / 20
-        if len(_COATLS) > 100_000:
+        if len(_COATLS) > 20_000:
             _COATLS.clear()
         _COATLS[key] = (value, block)
         return value, block
