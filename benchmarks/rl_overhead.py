@@ -5,6 +5,9 @@ Per game and player count, random play (uniform over the legal actions) three wa
 - engine: ``legal_actions(p)``, a choice, ``apply`` (decisions/s);
 - PettingZoo AEC: ``env.last()`` (observation vector + action mask of the seat to act), a
   choice among the mask's ones, ``env.step`` (steps/s: one decision each);
+The choice is the same in every door, ``random.Random.choice``-like (an index drawn with
+``randrange``): numpy's ``Generator.choice`` alone costs more than an Exploding Kittens
+decision, and a policy's cost is not the wrapper's.
 - Gymnasium: ``action_masks()`` and the observation each step, opponents ``random``; every
   decision of the game is counted (the learner's steps and the opponents' moves), as in the
   engine's figure.
@@ -13,6 +16,11 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
 
     python benchmarks/rl_overhead.py                 # every game, ~1 s per measurement, 3 rounds
     python benchmarks/rl_overhead.py coatl --players 3 --seconds 3
+    python benchmarks/rl_overhead.py --parts         # also: where a PettingZoo step's time goes
+
+``--parts`` splits the PettingZoo loop, per step (µs of CPU time, on the positions the loop
+meets): ``last()`` with its observation (``encode_state``), legal codes and mask; the
+choice; ``step``; and, for comparison, the reference observation ``encode(view(p))``.
 """
 
 from __future__ import annotations
@@ -46,7 +54,7 @@ def engine(game_id: str, n: int, seconds: float, seed: int) -> float:
 
 def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
     env = LudotecaAEC(game_id, n)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps, t0 = 0, clock()
     while clock() - t0 < seconds:
         env.reset(seed=seed + steps)
@@ -55,7 +63,8 @@ def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (clock() - t0)
 
@@ -67,6 +76,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--parts", action="store_true", help="also split a PettingZoo step's time")
     a = ap.parse_args()
     warnings.simplefilter("ignore")
     cases = []
@@ -93,24 +103,75 @@ def main() -> None:
             f"{e / gd:>7.2f}x",
             flush=True,
         )
+    if a.parts:
+        print(
+            f"\n{'PettingZoo step, µs':<23}{'last()':>8}{'(obs':>7}{'legal':>7}{'mask)':>7}"
+            f"{'choice':>8}{'step':>7}{'view+encode':>13}"
+        )
+        for gid, n in cases:
+            row = parts(gid, n, a.seconds * a.rounds, a.seed)
+            print(f"{gid:<20}{n:>3}" + "".join(f"{x:>7.1f}" for x in row[:1]), end="")
+            print(f"{row[1]:>7.1f}{row[2]:>7.1f}{row[3]:>7.1f}{row[4]:>8.1f}{row[5]:>7.1f}", end="")
+            print(f"{row[6]:>13.1f}", flush=True)
 
 
 def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
     """(all decisions/s, learner steps/s) of the Gymnasium door with random opponents."""
     env = LudotecaGym(game_id, n, opponents="random")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = decisions = 0
     t0 = clock()
     while clock() - t0 < seconds:
         env.reset(seed=seed + steps)
         done = False
         while not done:
-            mask = env.action_masks()
-            _, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+            legal = np.flatnonzero(env.action_masks())
+            _, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         decisions += env.decisions
     spent = clock() - t0
     return decisions / spent, steps / spent
+
+
+def parts(game_id: str, n: int, seconds: float, seed: int) -> list[float]:
+    """µs per step: last(), its observation, legal codes, mask; choice; step; view+encode."""
+    env = LudotecaAEC(game_id, n)
+    seats = env.seats
+    rng = random.Random(seed)
+    c = clock  # CPU time, like the rates: a loaded machine preempts, CPU time does not count it
+    tot = [0.0] * 7
+    steps, t0 = 0, clock()
+    while clock() - t0 < seconds:
+        env.reset(seed=seed + steps)
+        for _agent in env.agent_iter():
+            a = c()
+            obs, _, term, trunc, _ = env.last()
+            b = c()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            code = int(legal[rng.randrange(len(legal))])
+            d = c()
+            env.step(code)
+            e = c()
+            state = env.state
+            assert state is not None
+            if not state.is_over:  # the parts of the next last(), on the new position
+                p = state.actors[0]
+                x = c()
+                seats.observation(state, p)
+                y = c()
+                codes = seats.legal(state, p)
+                z = c()
+                seats.mask_of(codes)
+                w = c()
+                seats.encoder.encode(state.view(p))
+                v = c()
+                for i, dt in enumerate((b - a, y - x, z - y, w - z, d - b, e - d, v - w)):
+                    tot[i] += dt
+                steps += 1
+    return [t / max(1, steps) * 1e6 for t in tot]
 
 
 if __name__ == "__main__":

@@ -56,9 +56,12 @@ def test_hidden_information_does_not_move_the_observation(game_id, n, options):
                     b.to_json(), sort_keys=True
                 ):
                     differed += 1
-                # ... give p the same observation, and the same as the real state
+                # ... give p the same observation, and the same as the real state, through
+                # the view and through the doors' direct path alike
                 assert np.array_equal(enc.encode(a.view(p)), obs)
                 assert np.array_equal(enc.encode(b.view(p)), obs)
+                assert np.array_equal(enc.encode_state(a, p), obs)
+                assert np.array_equal(enc.encode_state(b, p), obs)
     assert differed, "no pair of determinizations differed: the test saw no hidden information"
 
 

@@ -1,15 +1,21 @@
 """What every door (PettingZoo, Gymnasium, OpenSpiel) shares: a game, its encoder, and the
-observation and action mask of one seat, read from ``view(p)`` and ``legal_actions(p)``."""
+observation and action mask of one seat.
+
+The observation is ``encoder.encode_state(state, p)``, tested equal to the encoding of
+``view(p)``. The legal actions of a seat are read once per decision, as a dict code -> action
+(``legal``): the mask is its keys, and ``apply_code`` checks a code by membership and plays its
+action through the rules' ``_apply`` (the engine's ``apply`` would compute the legal list
+again to check what the dict already says)."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
-from ..engine import Game, GameState, get_game
+from ..engine import Action, Game, GameState, get_game
 from ..engine.errors import IllegalAction, InvalidAction
 from .encoders import Encoder, encoder_for
 
@@ -29,6 +35,11 @@ class Seats:
         self.encoder: Encoder = encoder_for(game_id, n)
         self.num_actions = self.game.action_space_size
         self._codes = self.game.action_space._code
+        # the action space's own objects by identity: games that hand those out (most of the
+        # Nine Domains', Exploding Kittens' and Sala's legal lists) skip hashing a dataclass
+        self._by_id = {id(a): i for a, i in self._codes.items()}
+        self._interned = True  # until a legal list holds an action of another identity
+        self._no_mask = bytes(self.num_actions)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Seats:
         return self  # configuration only, never changed: copies of a state share it
@@ -43,30 +54,67 @@ class Seats:
         return self.game.new_game(num_players=self.num_players, seed=seed, options=self.options)
 
     def observation(self, state: GameState, p: int) -> np.ndarray:
-        return self.encoder.encode(state.view(p))
+        return self.encoder.encode_state(state, p)
+
+    def legal(self, state: GameState, p: int) -> dict[int, Action]:
+        """Code -> action of every legal action of seat ``p`` now ({} if p owes nothing)."""
+        if p not in state.actors:
+            return {}
+        acts = state.legal_actions(p)
+        by_id = self._by_id
+        if self._interned:
+            try:
+                return {by_id[id(a)]: a for a in acts}
+            except KeyError:  # a new object: this game builds (some of) its own
+                self._interned = False
+        codes = self._codes
+        out = {}
+        for a in acts:
+            c = by_id.get(id(a))
+            out[codes[a] if c is None else c] = a
+        return out
+
+    def mask_of(self, legal: Mapping[int, Action]) -> np.ndarray:
+        m = bytearray(self._no_mask)
+        for c in legal:
+            m[c] = 1
+        return np.frombuffer(m, dtype=np.int8)
 
     def mask(self, state: GameState, p: int) -> np.ndarray:
-        m = np.zeros(self.num_actions, dtype=np.int8)
-        if p in state.actors:
-            codes = self._codes
-            m[[codes[a] for a in state.legal_actions(p)]] = 1
-        return m
+        return self.mask_of(self.legal(state, p))
 
-    def apply_code(self, state: GameState, p: int, code: Any) -> None:
-        """Play action ``code`` for seat ``p``; a code that is not legal now is a clear error."""
+    def apply_code(
+        self, state: GameState, p: int, code: Any, legal: Mapping[int, Action] | None = None
+    ) -> None:
+        """Play action ``code`` for seat ``p``; a code that is not legal now is a clear error
+        and changes nothing. ``legal``: ``self.legal(state, p)`` if the caller has it."""
+        action = self.check_code(state, p, code, self.legal(state, p) if legal is None else legal)
+        try:
+            state._apply(p, action)
+        except IllegalAction as e:  # pragma: no cover - the legal list said yes
+            raise ValueError(str(e)) from None
+
+    def check_code(
+        self, state: GameState, p: int, code: Any, legal: Mapping[int, Action]
+    ) -> Action:
+        """The action of ``code`` if it is in ``legal``; else the ValueError saying why not."""
+        try:
+            action = legal.get(int(code))
+        except (TypeError, ValueError):
+            action = None
+        if action is None:
+            self._refuse(state, p, code)
+        return action
+
+    def _refuse(self, state: GameState, p: int, code: Any) -> NoReturn:
         try:
             action = self.game.decode(int(code))
         except (InvalidAction, TypeError, ValueError) as e:
             raise ValueError(f"{self.game.id}: bad action {code!r}: {e}") from None
-        if p not in state.actors or not state.is_legal(p, action):
-            raise ValueError(
-                f"{self.game.id}: action {int(code)} ({action.to_json()}) is not legal for seat {p}"
-                " now; choose one whose action_mask entry is 1"
-            )
-        try:
-            state.apply(p, action)
-        except IllegalAction as e:  # pragma: no cover - is_legal said yes
-            raise ValueError(str(e)) from None
+        raise ValueError(
+            f"{self.game.id}: action {int(code)} ({action.to_json()}) is not legal for seat {p}"
+            " now; choose one whose action_mask entry is 1"
+        )
 
     def payoffs(self, state: GameState) -> list[float]:
         result = state.result()

@@ -62,6 +62,9 @@ class LudotecaGym(gym.Env):
         self.seat = 0
         self.decisions = 0  # of every seat, this episode
         self._agents: dict[int, Agent] = {}
+        # the learner's legal actions now (code -> action), shared by action_masks and step;
+        # None whenever the state has moved
+        self._legal: dict[int, Any] | None = None
 
     # -- gymnasium ------------------------------------------------------------------------
     def reset(
@@ -79,6 +82,7 @@ class LudotecaGym(gym.Env):
             for q, spec in zip(others, self.opponent_specs, strict=True)
         }
         self.decisions = 0
+        self._legal = None
         self._play_others()
         return self._obs(), {"seat": self.seat, "game_seed": game_seed}
 
@@ -88,11 +92,12 @@ class LudotecaGym(gym.Env):
         if state.is_over:
             raise ValueError("the game is over: call reset()")
         try:
-            self.seats.apply_code(state, self.seat, action)
+            self.seats.apply_code(state, self.seat, action, self._learner_legal())
         except ValueError:
             if self.illegal == "raise":
                 raise
             return self._obs(), -1.0, True, False, {"illegal_action": True}
+        self._legal = None
         self.decisions += 1
         self._play_others()
         if state.is_over:
@@ -101,8 +106,13 @@ class LudotecaGym(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learning seat now (bool), for MaskablePPO."""
+        return self.seats.mask_of(self._learner_legal()).view(bool)
+
+    def _learner_legal(self) -> dict[int, Any]:
         assert self.state is not None, "call reset() first"
-        return self.seats.mask(self.state, self.seat).astype(bool)
+        if self._legal is None:
+            self._legal = self.seats.legal(self.state, self.seat)
+        return self._legal
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:

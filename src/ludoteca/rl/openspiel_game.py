@@ -29,7 +29,7 @@ from typing import Any, Literal, get_args, get_origin
 import numpy as np
 import pyspiel
 
-from ..engine import GameState, get_game, list_games
+from ..engine import Action, GameState, get_game, list_games
 from ..engine.registry import module_suffix
 from .core import Seats
 
@@ -120,12 +120,14 @@ class LudotecaSpielGame(pyspiel.Game):
 
 class _Holder:
     """The engine state inside a pyspiel state. pyspiel clones a Python state by deep copy:
-    this makes that copy the engine's own ``clone()``."""
+    this makes that copy the engine's own ``clone()``. ``legal``: the acting seat's legal
+    actions (code -> action) once asked, for the ``apply_action`` that follows; never copied."""
 
-    __slots__ = ("state",)
+    __slots__ = ("legal", "state")
 
     def __init__(self, state: GameState | None) -> None:
         self.state = state
+        self.legal: dict[int, Action] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(None if self.state is None else self.state.clone())
@@ -155,6 +157,9 @@ class LudotecaSpielState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         s = self._h.state
         assert s is not None
+        if s.actors and player == s.actors[0]:
+            self._h.legal = legal = self._seats.legal(s, player)
+            return sorted(legal)
         codes = self._seats._codes
         return sorted(codes[a] for a in s.legal_actions(player))
 
@@ -168,7 +173,8 @@ class LudotecaSpielState(pyspiel.State):
         if s is None:
             self._h.state = self._seats.new_state(self._seed + int(action))
             return
-        self._seats.apply_code(s, s.actors[0], action)
+        legal, self._h.legal = self._h.legal, None
+        self._seats.apply_code(s, s.actors[0], action, legal)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

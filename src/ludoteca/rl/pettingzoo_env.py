@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from ..engine import GameState
+from ..engine import Action, GameState
 from .core import Seats
 from .encoders.base import HIGH, LOW
 
@@ -47,77 +47,79 @@ class _Seeds:
         return self.rng.randrange(2**31)
 
 
-class LudotecaAEC(AECEnv):
-    def __init__(
+class _Door:
+    """What the AEC and the Parallel env share: the seats, the seeds, the state, the legal
+    actions of the decision at hand (read once, for the mask and for the step) and the step
+    itself (play, then the payoffs if the game ended)."""
+
+    seats: Seats
+    possible_agents: list[str]
+    render_mode: str | None
+    state: GameState | None
+
+    def _open(
         self,
         game_id: str,
-        num_players: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        render_mode: str | None = None,
+        num_players: int | None,
+        options: Mapping[str, Any] | None,
+        render_mode: str | None,
     ) -> None:
-        super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.seats = Seats(game_id, num_players, options)
         self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": ["ansi"],
-            "name": f"ludoteca_{game_id.replace('-', '_')}",
-            "is_parallelizable": True,
-        }
-        n = self.seats.num_players
-        self.possible_agents = [f"player_{p}" for p in range(n)]
-        self._index = {a: p for p, a in enumerate(self.possible_agents)}
-        obs, act = _spaces(self.seats)
-        self.observation_spaces = {a: obs for a in self.possible_agents}
-        self.action_spaces = {a: act for a in self.possible_agents}
+        self.possible_agents = [f"player_{p}" for p in range(self.seats.num_players)]
         self._seeds = _Seeds()
-        self.state: GameState | None = None
+        self.state = None
+        # seat -> code -> action, for the position now; emptied whenever the state moves
+        self._legal: dict[int, dict[int, Action]] = {}
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """``options`` is accepted as PettingZoo asks and not used: game options are given
-        to the constructor."""
+    def _new_state(self, seed: int | None) -> GameState:
         self.state = self.seats.new_state(self._seeds.next(seed))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.actors[0]]
+        self._legal = {}
+        return self.state
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def _legal_of(self, p: int) -> dict[int, Action]:
+        legal = self._legal.get(p)
+        if legal is None:
+            assert self.state is not None, "call reset() first"
+            legal = self._legal[p] = self.seats.legal(self.state, p)
+        return legal
+
+    def _observation(self, p: int) -> dict[str, np.ndarray]:
         assert self.state is not None, "call reset() first"
-        p = self._index[agent]
         return {
             "observation": self.seats.observation(self.state, p),
-            "action_mask": self.seats.mask(self.state, p),
+            "action_mask": self.seats.mask_of(self._legal_of(p)),
         }
 
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
+    def _play_one(self, p: int, code: Any) -> list[float] | None:
+        """``_play([(p, code)])``, the common case, without the lists."""
         state = self.state
         assert state is not None, "call reset() first"
-        self.seats.apply_code(state, self._index[agent], action)
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if state.is_over:
-            for a, pay in zip(self.agents, self.seats.payoffs(state), strict=True):
-                self.rewards[a] = pay
-                self.terminations[a] = True
-            self.agent_selection = agent
+        self.seats.apply_code(state, p, code, self._legal_of(p))
+        self._legal = {}
+        return self.seats.payoffs(state) if state.is_over else None
+
+    def _play(self, plays: list[tuple[int, Any]]) -> list[float] | None:
+        """Play each (seat, code); the payoffs if the game is over now. Several plays are
+        simultaneous: all are checked against the position before the first, so a bad one
+        changes nothing, and each is played as the engine would (legal when its turn comes)."""
+        state = self.state
+        assert state is not None, "call reset() first"
+        seats = self.seats
+        if len(plays) == 1:
+            p, code = plays[0]
+            seats.apply_code(state, p, code, self._legal_of(p))
         else:
-            self.agent_selection = self.possible_agents[state.actors[0]]
-        self._accumulate_rewards()
+            for p, code in plays:
+                seats.check_code(state, p, code, self._legal_of(p))
+            first = self._legal_of(plays[0][0])
+            self._legal = {}  # stale from the first play on, even if a later one fails
+            for i, (p, code) in enumerate(plays):
+                seats.apply_code(state, p, code, None if i else first)
+        self._legal = {}
+        return seats.payoffs(state) if state.is_over else None
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
@@ -129,7 +131,68 @@ class LudotecaAEC(AECEnv):
         pass
 
 
-class LudotecaParallel(ParallelEnv):
+class LudotecaAEC(_Door, AECEnv):
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        AECEnv.__init__(self)
+        self._open(game_id, num_players, options, render_mode)
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"ludoteca_{game_id.replace('-', '_')}",
+            "is_parallelizable": True,
+        }
+        self._index = {a: p for p, a in enumerate(self.possible_agents)}
+        obs, act = _spaces(self.seats)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: act for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """``options`` is accepted as PettingZoo asks and not used: game options are given
+        to the constructor."""
+        state = self._new_state(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[state.actors[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._observation(self._index[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        pays = self._play_one(self._index[agent], action)
+        # rewards are all zero until the end, so clearing and accumulating them (PettingZoo's
+        # _clear_rewards / _accumulate_rewards) is needed only then
+        self._cumulative_rewards[agent] = 0.0
+        if pays is not None:
+            self._clear_rewards()
+            for a, pay in zip(self.agents, pays, strict=True):
+                self.rewards[a] = pay
+                self.terminations[a] = True
+            self._accumulate_rewards()
+        else:
+            assert self.state is not None
+            self.agent_selection = self.possible_agents[self.state.actors[0]]
+
+
+class LudotecaParallel(_Door, ParallelEnv):
     """Every seat owing a decision acts in the same step (seats without one are ignored, their
     mask is all zeros). The Nine Domains places both players' cards at once this way."""
 
@@ -140,18 +203,11 @@ class LudotecaParallel(ParallelEnv):
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.seats = Seats(game_id, num_players, options)
-        self.render_mode = render_mode
+        self._open(game_id, num_players, options, render_mode)
         self.metadata = {"render_modes": ["ansi"], "name": f"ludoteca_{game_id.replace('-', '_')}"}
-        n = self.seats.num_players
-        self.possible_agents = [f"player_{p}" for p in range(n)]
         self.agents: list[str] = []
         obs, act = _spaces(self.seats)
         self._obs_space, self._act_space = obs, act
-        self._seeds = _Seeds()
-        self.state: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -160,21 +216,14 @@ class LudotecaParallel(ParallelEnv):
         return self._act_space
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        state = self.state
-        assert state is not None
         return {
-            a: {
-                "observation": self.seats.observation(state, p),
-                "action_mask": self.seats.mask(state, p),
-            }
-            for p, a in enumerate(self.possible_agents)
-            if a in self.agents
+            a: self._observation(p) for p, a in enumerate(self.possible_agents) if a in self.agents
         }
 
     def reset(
         self, seed: int | None = None, options: dict | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.state = self.seats.new_state(self._seeds.next(seed))
+        self._new_state(seed)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
@@ -186,14 +235,14 @@ class LudotecaParallel(ParallelEnv):
             agent = self.possible_agents[p]
             if agent not in actions:
                 raise ValueError(f"{agent} owes a decision and was given no action")
-        for p in owing:  # simultaneous: each choice was made against the same position
-            self.seats.apply_code(state, p, actions[self.possible_agents[p]])
+        pays = self._play([(p, actions[self.possible_agents[p]]) for p in owing])
         live = self.agents
-        rewards = dict.fromkeys(live, 0.0)
-        over = state.is_over
-        if over:
-            pays = self.seats.payoffs(state)
-            rewards = {a: pays[int(a.rsplit("_", 1)[1])] for a in live}
+        over = pays is not None
+        rewards = (
+            dict.fromkeys(live, 0.0)
+            if pays is None
+            else {a: pays[int(a.rsplit("_", 1)[1])] for a in live}
+        )
         obs = self._observations()
         terms = dict.fromkeys(live, over)
         truncs = dict.fromkeys(live, False)
@@ -201,15 +250,6 @@ class LudotecaParallel(ParallelEnv):
         if over:
             self.agents = []
         return obs, rewards, terms, truncs, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
-            return None
-        actors = self.state.actors
-        return self.seats.render_ansi(self.state, actors[0] if actors else 0)
-
-    def close(self) -> None:
-        pass
 
 
 def pettingzoo_env(
