@@ -85,9 +85,8 @@ class AbilityModel(_Strict):
 
 
 class CardModel(_Strict):
-    """A card as written in a cards_*.toml file."""
+    """A card as written in a cards_*.toml file (its name is in the locale files)."""
 
-    name: str = Field(min_length=1)
     type: Literal["creature", "spell", "item"]
     element: Literal["agua", "ar", "terra", "fogo"] | None = None
     attack: int = Field(0, ge=0, le=20)
@@ -102,7 +101,9 @@ class CardModel(_Strict):
 class CardSpec(_Strict):
     """A card resolved into plain rules data: what the options embed and the state reads."""
 
-    name: str = Field(min_length=1)
+    # the options of tables made before the names moved to the catalogs carry a name: read
+    # and dropped (words come from locale/*.toml by the card's id)
+    name: str = Field("", exclude=True)
     set: str
     type: Literal["creature", "spell", "item"]
     element: Literal["agua", "ar", "terra", "fogo"] | None = None
@@ -237,7 +238,6 @@ def _resolve(
     elif card.ability is not None:
         raise DataError(f"{where}: card {cid!r}: only creatures have an ability")
     return CardSpec(
-        name=card.name,
         set=set_id,
         type=card.type,
         element=card.element,
