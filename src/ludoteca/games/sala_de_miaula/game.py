@@ -221,7 +221,7 @@ class SalaDeMiaula(Game):
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
         """``card.<id>`` (name), ``card.<id>.text`` (rules text), ``card.<id>.stats`` (a
         creature's attack and life), ``card.<id>.type`` / ``.element`` / ``.atk`` / ``.life`` /
-        ``.passive`` (data keys the drawing reads), ``terrain.<id>`` (name) of every card and
+        ``.passive`` / ``.aim`` (data keys the drawing reads), ``terrain.<id>`` (name) of every card and
         terrain in the data files, for the browser's table view."""
         t = self.catalog.text
         out = {}
@@ -241,6 +241,8 @@ class SalaDeMiaula(Game):
                 out[f"card.{cid}.life"] = str(c.life)
             if c.passive:
                 out[f"card.{cid}.passive"] = c.passive
+            if cid in POOL.aims:  # whose place its action's target is (the client lights it)
+                out[f"card.{cid}.aim"] = POOL.aims[cid]
         for tid in POOL.terrains:
             out[f"terrain.{tid}"] = self.terrain_name(tid, lang)
         return out
