@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from ...engine import (
     Action,
     ActionSpace,
-    Catalog,
     DataError,
     Event,
     Game,
@@ -51,7 +50,7 @@ class SalaDeMiaula(Game):
     # Pelos, Novelo de Lã, Martelo, Chave Inglesa dealt 1 or 2, which could defeat nothing)
     rules_version = "3"
     Options: ClassVar[type[GameOptions]] = SalaOptions
-    catalog: ClassVar[Catalog] = CATALOG
+    catalog = CATALOG
 
     def __init__(self) -> None:
         self._space = build_space(POOL.cards)
