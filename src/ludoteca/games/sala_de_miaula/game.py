@@ -291,7 +291,13 @@ class SalaDeMiaula(Game):
         if isinstance(action, Attack):
             who = "+".join(self._slot(i) for i in action.attackers)
             key = "action.attack_life" if action.target == LIFE else "action.attack"
-            return t(key, lang, attackers=who, target=self._slot(action.target))
+            return t(
+                key,
+                lang,
+                attackers=who,
+                target=self._slot(action.target),
+                count=len(action.attackers),
+            )
         if isinstance(action, UseAbility | UseItem):
             base = "action.use_ability" if isinstance(action, UseAbility) else "action.use_item"
             key = base if action.target == NO_TARGET else base + "_at"
