@@ -166,7 +166,7 @@ function kennel(ctx, p, seat, mine, oficina) {
   const workshop = mine && oficina ? spot("oficina", ctx.w("ui.workshop"), { cls: "zone-spot" }) : null;
   return h("div", { class: "kennel", "data-key": `kennel-${seat}` },
     h("div", { class: "row" }, head, workshop),
-    cards.length ? h("div", { class: "row kennel-cards" }, cards) : h("small", { class: "muted" }, ctx.w("ui.canil_empty")));
+    cards.length ? h("div", { class: `row kennel-cards${cards.length > 5 ? " many" : ""}` }, cards) : null);
 }
 
 export function render(view, ctx) {
