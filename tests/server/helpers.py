@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -101,6 +103,9 @@ def start_server(db: Path, port: int, plugins: bool = True) -> subprocess.Popen[
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        # its own process group: stop_server ends its AI workers with it (a SIGKILL to the
+        # server alone left the forkserver and its workers running, one family per test)
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     end = time.monotonic() + 30
@@ -110,5 +115,13 @@ def start_server(db: Path, port: int, plugins: bool = True) -> subprocess.Popen[
                 return proc
         except httpx.HTTPError:
             time.sleep(0.1)
-    proc.kill()
+    stop_server(proc)
     raise AssertionError("the server did not start")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Kill a server of start_server at once, with every process it started (as a crash of
+    the machine would): nothing of it is left running after the test."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(10)

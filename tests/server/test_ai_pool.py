@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from ludoteca.server import create_app
 
 from .conftest import sqlite_settings
-from .helpers import create, free_port, join, start_server, state, wait_for
+from .helpers import create, free_port, join, start_server, state, stop_server, wait_for
 
 
 def test_ai_seats_think_in_other_processes(client: TestClient) -> None:
@@ -103,6 +103,4 @@ def test_stopping_the_server_leaves_no_process_behind(tmp_path: Path, sig: int) 
         proc.wait(30)
         wait_for(lambda: all(is_gone(p) for p in family), timeout=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
+        stop_server(proc)

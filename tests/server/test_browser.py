@@ -23,7 +23,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from .helpers import ROOT, free_port, start_server
+from .helpers import ROOT, free_port, start_server, stop_server
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -33,18 +33,37 @@ PICKABLE = (
     "#board [data-pick].lit:not(option), #board [data-pick].target:not(option), "
     "#bar [data-pick].lit"
 )
+TARGETS = "#board [data-pick].target:not(option)"
+
+
+class ServerProcess:
+    """The module's server: one process for every test (each start costs seconds); the
+    restart test kills it and starts it again on the same database and port."""
+
+    def __init__(self, db: Path) -> None:
+        self.db, self.port = db, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = start_server(db, self.port, plugins=False)
+
+    def kill(self) -> None:
+        stop_server(self.proc)  # kill -9, its AI workers too
+
+    def restart(self) -> None:
+        self.proc = start_server(self.db, self.port, plugins=False)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "e2e.sqlite3"
-    port = free_port()
-    proc = start_server(db, port, plugins=False)
+def server_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    sp = ServerProcess(tmp_path_factory.mktemp("browser") / "e2e.sqlite3")
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield sp
     finally:
-        proc.kill()
-        proc.wait(10)
+        sp.kill()
+
+
+@pytest.fixture(scope="module")
+def server(server_process: ServerProcess) -> str:
+    return server_process.base
 
 
 @pytest.fixture(scope="module")
@@ -118,14 +137,50 @@ def seat_at(page: Page, base: str, game: str, seats: list[dict[str, Any]], **kw:
     return str(tid)
 
 
-def board_step(page: Page, rng: random.Random, keyboard: bool = False) -> bool:
+# the component to click, scrolled to the middle of the screen (clear of the phone's sticky
+# bar), and the point a person's click lands on; null when something else covers that point
+# (a real click there would not reach it). One round trip, then a real mouse click: Playwright's
+# own click() waits two animation frames for the element to hold still, ~90 ms a click. Like
+# Playwright's, the click is checked where it lands: if the page changed under the pointer in
+# between (an AI move, the window) and the click would reach something else (the Leave
+# button...), it is swallowed, as Playwright would retry it.
+AIM_JS = """([sel, i]) => {
+  const e = document.querySelectorAll(sel)[i];
+  if (!e) return null;
+  e.scrollIntoView({block: 'center', inline: 'nearest'});
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = document.elementFromPoint(x, y);
+  if (!top || !(top === e || e.contains(top))) return null;
+  const guard = (ev) => {
+    window.removeEventListener('click', guard, true);
+    if (!(ev.target === e || e.contains(ev.target))) { ev.preventDefault(); ev.stopImmediatePropagation(); }
+  };
+  window.addEventListener('click', guard, true);
+  setTimeout(() => window.removeEventListener('click', guard, true), 2000);
+  return [x, y];
+}"""
+
+
+def click_on(page: Page, selector: str, i: int = 0) -> bool:
+    """A person's click on the i-th match of ``selector``: True if it was there to click."""
+    at = page.evaluate(AIM_JS, [selector, i])
+    if at is None:
+        return False
+    page.mouse.click(at[0], at[1])
+    return True
+
+
+def board_step(
+    page: Page, rng: random.Random, keyboard: bool = False, patience: int = 1000
+) -> bool:
     """Pick one thing on the board; True when the game is over. Never the list of moves."""
     now = page.evaluate(
-        "sel => ({over: !!document.querySelector('#result'),"
+        "([sel, tsel]) => ({over: !!document.querySelector('#result'),"
         " list: !!document.querySelector('#all-moves[open]'),"
         " confirm: !!document.querySelector('#confirm'),"
-        " n: document.querySelectorAll(sel).length})",
-        PICKABLE,
+        " n: document.querySelectorAll(sel).length, targets: document.querySelectorAll(tsel).length})",
+        [PICKABLE, TARGETS],
     )
     if now["over"]:
         return True
@@ -133,14 +188,24 @@ def board_step(page: Page, rng: random.Random, keyboard: bool = False) -> bool:
     if keyboard:
         return key_step(page, rng)
     # the table may move on under the click (an AI seat, the window): then look again
+    if now["confirm"] and rng.random() < 0.7:
+        click_on(page, "#confirm")
+        return False
+    # with a pick made, a person mostly goes on to one of its targets (else starts again)
+    if now["targets"] and rng.random() < 0.8:
+        click_on(page, TARGETS, rng.randrange(now["targets"]))
+        return False
+    if now["n"]:
+        click_on(page, PICKABLE, rng.randrange(now["n"]))
+        return False
+    # nothing to pick: the table is waiting for another seat (or the window); wait for a change
     with contextlib.suppress(Exception):
-        if now["confirm"] and rng.random() < 0.7:
-            page.locator("#confirm").click(timeout=1500)
-            return False
-        if now["n"]:
-            page.locator(PICKABLE).nth(rng.randrange(now["n"])).click(timeout=1500)
-            return False
-    page.wait_for_timeout(20)
+        page.wait_for_function(
+            "([sel, n]) => document.querySelector('#result') || document.querySelectorAll(sel).length",
+            arg=[PICKABLE, 0],
+            timeout=patience,
+            polling="raf",
+        )
     return False
 
 
@@ -169,7 +234,9 @@ def play_on_board(
     end = time.monotonic() + GAME_SECONDS
     steps = 0
     while time.monotonic() < end:
-        done = [board_step(p, rng, keyboard) for p in pages]
+        # with two people, one page must not sit waiting while the other has its move to make
+        patience = 1000 if len(pages) == 1 else 60
+        done = [board_step(p, rng, keyboard, patience) for p in pages]
         steps += 1
         if steps == axe_at:
             pages[0].wait_for_selector("#board [data-pick]")
@@ -272,7 +339,9 @@ def test_one_person_plays_on_the_board(server: str, browser: Browser, game: str)
     page = new_page(browser, "pt-BR", phone=phone)
     players = 3 if game == "exploding-kittens" else 2
     seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (players - 1)
-    tid = seat_at(page, server, game, seats, window_seconds=0.3)
+    # short reaction windows that close once every seat has answered (the AI seats at once,
+    # the person by a click), so that a card costs a window only while the person thinks
+    tid = seat_at(page, server, game, seats, window_seconds=0.3, window_close_early=True)
     page.screenshot(path=str(SHOTS / f"{game}-start.png"), full_page=True)
     if phone:
         # board first: the first thing to pick is within the first screen
@@ -306,14 +375,9 @@ def test_the_nine_domains_by_keyboard_alone(server: str, browser: Browser) -> No
 
 
 def test_the_page_reconnects_after_the_server_is_killed(
-    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+    browser: Browser, server_process: ServerProcess
 ) -> None:
-    import signal
-
-    db = tmp_path_factory.mktemp("restart") / "restart.sqlite3"
-    port = free_port()
-    proc = start_server(db, port, plugins=False)
-    base = f"http://127.0.0.1:{port}"
+    base = server_process.base
     try:
         page = new_page(browser, "pt-BR")
         tid = seat_at(
@@ -323,12 +387,10 @@ def test_the_page_reconnects_after_the_server_is_killed(
         page.wait_for_selector("#board [data-pick].lit")
         for _ in range(4):
             board_step(page, rng)
-            page.wait_for_timeout(200)
         before = httpx.get(f"{base}/api/tables/{tid}").json()["move"]
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+        server_process.kill()
         page.wait_for_timeout(500)
-        proc = start_server(db, port, plugins=False)
+        server_process.restart()
         # the page reconnects by itself, with its seat, at the same move
         page.wait_for_function(
             "n => Number((document.querySelector('#move-no')?.textContent || '')"
@@ -346,8 +408,8 @@ def test_the_page_reconnects_after_the_server_is_killed(
         page.screenshot(path=str(SHOTS / "nine-domains-after-restart.png"), full_page=True)
         no_errors(page)
     finally:
-        proc.kill()
-        proc.wait(10)
+        if server_process.proc.poll() is not None:  # killed and not started again
+            server_process.restart()
 
 
 def test_errors_and_option_menus_read_in_the_page_language(server: str, browser: Browser) -> None:

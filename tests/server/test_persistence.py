@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,17 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import Settings, create_app
 
-from .helpers import create, free_port, join, move, play_out, start_server, state, wait_for
+from .helpers import (
+    create,
+    free_port,
+    join,
+    move,
+    play_out,
+    start_server,
+    state,
+    stop_server,
+    wait_for,
+)
 
 
 def play_some_then_restart(settings: Settings) -> None:
@@ -91,8 +100,7 @@ def test_kill_9_mid_game_and_restart_resumes_exactly(tmp_path: Path) -> None:
         before: dict[str | None, dict[str, Any]] = {
             tok: state(c, tid, tok) for tok in (t0, t1, None)
         }
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+        stop_server(proc)  # kill -9, the workers too
         proc = start_server(db, port)
         for who, seen in before.items():
             now = state(c, tid, who)
@@ -100,14 +108,12 @@ def test_kill_9_mid_game_and_restart_resumes_exactly(tmp_path: Path) -> None:
                 assert now[k] == seen[k], k
         assert move(c, tid, t1, {"type": "score"}, before[t1]["move"]).status_code == 200
         # kill again in the middle of the next window: it reopens and closes after the restart
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+        stop_server(proc)  # kill -9, the workers too
         proc = start_server(db, port)
         wait_for(lambda: state(c, tid)["view"]["turn"] != 1)
     finally:
         c.close()
-        proc.kill()
-        proc.wait(10)
+        stop_server(proc)
 
 
 def test_the_migrations_build_exactly_the_models(tmp_path: Path, pg_settings: Settings) -> None:

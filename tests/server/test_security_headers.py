@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from ludoteca.server import create_app
 
 from .conftest import sqlite_settings
-from .helpers import ROOT, create, free_port, start_server
+from .helpers import ROOT, create, free_port, start_server, stop_server
 
 WEB = ROOT / "src" / "ludoteca" / "web"
 
@@ -100,8 +100,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.kill()
-        proc.wait(10)
+        stop_server(proc)
 
 
 def test_the_client_runs_under_its_policy_in_chromium(live_server: str) -> None:

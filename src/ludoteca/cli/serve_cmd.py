@@ -43,6 +43,14 @@ def serve(
         float,
         typer.Option("--open-table-hours", help="delete open tables idle this long (0: never)"),
     ] = 24.0,
+    abandoned_hours: Annotated[
+        float,
+        typer.Option(
+            "--abandoned-hours",
+            help="the lobby shows a running table as abandoned when its people have been away "
+            "and nothing changed this long (0: never)",
+        ),
+    ] = 1.0,
     trust_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -100,6 +108,7 @@ def serve(
         redis_url=redis_url,
         rate_limit=rate_limit,
         open_table_ttl=open_table_hours * 3600.0,
+        abandoned_after=abandoned_hours * 3600.0,
         trusted_proxies=tuple(trust_proxy or ()),
         allowed_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
         max_open_tables=max_open_tables,

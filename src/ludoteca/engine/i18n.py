@@ -95,12 +95,15 @@ class Catalog:
 
     def text(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         """The sentence ``key`` filled with ``params``. A message written as a table of plural
-        forms (``one``, ``other``) takes the form that fits ``count``."""
+        forms (``one``, ``other``) takes the form that fits ``count``, or the parameter its
+        ``by`` entry names (``by = "owed"``: the form that fits ``owed``)."""
         t = self.template(key, lang)
-        if t is None and "count" in params:
-            t = self.template(f"{key}.{plural_form(params['count'])}", lang) or self.template(
-                f"{key}.other", lang
-            )
+        if t is None:
+            by = self.template(f"{key}.by", lang) or "count"
+            if by in params:
+                t = self.template(f"{key}.{plural_form(params[by])}", lang) or self.template(
+                    f"{key}.other", lang
+                )
         if t is None:
             return key
         return t.format_map(_Missing(params))

@@ -18,7 +18,8 @@ from ..agents import agent_names
 from ..agents.limits import levels_offered, suits
 from ..engine import Game, get_game, list_games
 from ..engine.errors import UnknownGame
-from .db import StoredTable
+from .abandoned import live_abandoned, stored_abandoned
+from .db import StoredTable, now
 from .errors import ApiError
 from .limits import Caps, RateLimiter
 from .payloads import payload, pick_lang
@@ -140,14 +141,16 @@ async def tables(
     unknown = [i for i in ids if i not in m.tables]
     stored = {st.row.id: st for st in await m.db(m.store.lobby_tables, unknown)} if unknown else {}
     out = []
+    at, after = now(), m.settings.abandoned_after
     for tid in ids:
         live = m.tables.get(tid)
         if live is not None:
             if live.status in wanted:  # it may have started or ended meanwhile
-                out.append(live.summary(lg))
+                out.append({**live.summary(lg), "abandoned": live_abandoned(live, at, after)})
         elif tid in stored:
             with contextlib.suppress(UnknownGame):
-                out.append(stored_summary(stored[tid], lg))
+                st = stored[tid]
+                out.append({**stored_summary(st, lg), "abandoned": stored_abandoned(st, at, after)})
     return out
 
 

@@ -63,6 +63,9 @@ class Settings:
     rate_limit: float = 60.0
     # an open table nobody joined or left for this long is deleted (0: never)
     open_table_ttl: float = 24 * 3600.0
+    # a running table with people's seats that none of them has open and that has not changed
+    # for this long shows as abandoned in the lobby, not in play (abandoned.py; 0: never)
+    abandoned_after: float = 3600.0
     # -- caps: what one client may hold (docs/server.md, "Security"); 0 turns a cap off --------
     # proxies (addresses or networks) whose X-Forwarded-For names the client; none by default:
     # the socket's peer is the client, whatever a header says

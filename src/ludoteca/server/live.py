@@ -66,6 +66,8 @@ class LiveTable:
     seats: list[Seat]
     created_at: datetime
     options: dict[str, Any] | None = None
+    # the newest change (a move, a seat): the lobby tells abandoned tables by it (abandoned.py)
+    updated_at: datetime | None = None
     state: GameState | None = None
     move_count: int = 0
     result: dict[str, Any] | None = None

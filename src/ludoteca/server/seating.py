@@ -100,6 +100,7 @@ class Seating:
             status="open",
             seats=seats,
             created_at=now(),
+            updated_at=now(),
         )
         joined = None
         if req.join is not None:

@@ -193,6 +193,7 @@ class TableManager:
             status=row.status,
             seats=seats,
             created_at=row.created_at,
+            updated_at=row.updated_at,
             options=row.options,
             move_count=0,
             result=row.result,
@@ -293,6 +294,7 @@ class TableManager:
     # -- after every change: windows, clocks, AI seats, clients -------------------------------
     def after_change(self, table: LiveTable, moved: set[int] | None, announce: bool = True) -> None:
         table.cache.clear()
+        table.updated_at = now()
         state = table.state
         previous = table.window
         self.timers.cancel(table)

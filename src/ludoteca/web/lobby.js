@@ -156,9 +156,15 @@ function seatText(s) {
 function paintTables(live, active, finished, gameNames) {
   const el = h("section", { class: "panel", id: "tables" });
   el.append(h("h2", {}, t("lobby")));
-  const groups = [["open", active.filter((x) => x.status === "open")], ["running", active.filter((x) => x.status === "running")], ["finished", finished]];
+  // a running table nobody has played for a while (the server says, see server/abandoned.py)
+  // is not "in play": it has its own group, shown only when there is one
+  const running = active.filter((x) => x.status === "running");
+  const groups = [["open", active.filter((x) => x.status === "open")], ["running", running.filter((x) => !x.abandoned)],
+    ["abandoned", running.filter((x) => x.abandoned)], ["finished", finished]];
   for (const [status, list] of groups) {
+    if (status === "abandoned" && !list.length) continue;
     el.append(h("h3", {}, t(status)));
+    if (status === "abandoned") el.append(h("p", { class: "muted" }, t("abandonedHelp")));
     if (!list.length) {
       el.append(h("p", { class: "muted" }, t("none")));
       continue;
@@ -167,7 +173,7 @@ function paintTables(live, active, finished, gameNames) {
       const mine = tokenFor(tb.id);
       const href = status === "finished" ? `/r/${tb.id}` : `/t/${tb.id}`;
       const label = status === "finished" ? t("replay") : mine ? t("table") : status === "open" ? t("join") : t("watch");
-      return h("li", { class: "table-item", dataset: { table: tb.id } },
+      return h("li", { class: `table-item${tb.abandoned ? " abandoned" : ""}`, dataset: { table: tb.id } },
         h("strong", {}, tb.game_name || gameNames[tb.game] || tb.game),
         h("span", { class: "seats" }, tb.seats.map(seatText).join(" · ")),
         h("a", { href, "data-link": true, class: "button", "aria-label": `${label}: ${tb.game_name || gameNames[tb.game] || tb.game}` }, label));

@@ -38,10 +38,16 @@ export function renderView(el, gameId, view, ctx) {
   el.append(viewElement(gameId, view, ctx));
 }
 
-/** The game's sentence `key` with {params} filled in, or `fallback`. */
+/** The game's sentence `key` with {params} filled in, or `fallback`. A sentence with plural
+ * forms (key.one, key.other) takes the one that fits params.count, or the parameter key.by
+ * names, as the server's catalogs do (engine/i18n.py). */
 function wordsOf(words) {
   return (key, params = {}, fallback) => {
-    const s = words[key];
+    let s = words[key];
+    if (s === undefined && words[`${key}.other`] !== undefined) {
+      const n = Number(params[words[`${key}.by`] || "count"]);
+      s = (n === 1 ? words[`${key}.one`] : undefined) ?? words[`${key}.other`];
+    }
     if (s === undefined) return fallback ?? key.split(".").pop().replaceAll("_", " ");
     return s.replace(/\{(\w+)(![rs])?\}/g, (_, k) => (k in params ? params[k] : `{${k}}`));
   };

@@ -160,7 +160,7 @@ export function showTable(root, tableId, go) {
     const got = loaded(m.table.game, lang());
     const picks = got?.mod?.picks;
     const moves = (m.legal || []).map((a) => {
-      let p = picks ? picks(a.action, m.view, m.seat) : null;
+      let p = picks ? picks(a.action, m.view, m.seat, got.w) : null;
       if (Array.isArray(p)) p = { keys: p };
       return { action: a.action, label: got ? nameSeats(a.label, got.w, names()) : a.label, keys: p?.keys || null, confirm: !!p?.confirm };
     });

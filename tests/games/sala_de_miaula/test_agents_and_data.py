@@ -95,26 +95,28 @@ def test_renderer_draws_every_view() -> None:
 def test_renderer_hides_the_other_hand() -> None:
     s = GAME.new_game(2, 3, {"first_player": 0})
     console = Console(width=200, record=True)
-    console.print(render(s.view(0), GAME, "en", 0))
+    # in Portuguese: no card name there is a word of another card's text (English "Shadow"
+    # is also in the terrain "Shadow Pond")
+    console.print(render(s.view(0), GAME, "pt-BR", 0))
     text = console.export_text()
     for cid in s.hand[0]:
-        assert POOL.cards[cid].name in text
+        assert GAME.card_name(cid) in text
     only_theirs = set(s.hand[1]) - set(s.hand[0]) - set(s.decklists[0])
     for cid in only_theirs:
-        assert POOL.cards[cid].name not in text
+        assert GAME.card_name(cid) not in text
 
 
 def test_bad_card_entry_names_file_and_entry() -> None:
     with pytest.raises(DataError, match=r"data/cards_x.toml: \[cards.zz\]: attack"):
         _model(
             CardModel,
-            {"name": "Zz", "type": "creature", "attack": "lots"},
+            {"type": "creature", "attack": "lots"},
             "data/cards_x.toml: [cards.zz]",
         )
     with pytest.raises(DataError, match="card 'zz': unknown ability 'voar'"):
         _resolve(
             "zz",
-            CardModel(name="Zz", type="creature", element="agua", life=2, ability="voar"),
+            CardModel(type="creature", element="agua", life=2, ability="voar"),
             "despertar",
             POOL.abilities,
             "data/cards_x.toml",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula import effects as fx
 from ludoteca.games.sala_de_miaula.actions import NO_TARGET
 from ludoteca.games.sala_de_miaula.cards import POOL, CardSpec
@@ -40,7 +41,7 @@ def _defeatable(spec: CardSpec) -> list[str]:
 
 
 def test_the_pool_has_damage_effects() -> None:
-    names = {POOL.cards[cid].name for cid in DAMAGING}
+    names = {GAME.card_name(cid) for cid in DAMAGING}
     assert {"Arranhão", "Tempestade de Pelos", "Novelo de Lã", "Barro", "Martelinho"} <= names
 
 
@@ -48,7 +49,7 @@ def test_the_pool_has_damage_effects() -> None:
 def test_every_damage_effect_can_defeat_a_creature_of_the_pool(cid: str) -> None:
     spec = POOL.cards[cid]
     victims = _defeatable(spec)
-    assert victims, f"{spec.name} deals {spec.params['amount']}: it can defeat no creature"
+    assert victims, f"{cid} deals {spec.params['amount']}: it can defeat no creature"
     # and on the table it does: the effect alone sends the weakest such creature to the Canil
     victim = min(victims, key=lambda v: (POOL.cards[v].life, v))
     sets = sorted({"despertar", spec.set, POOL.cards[victim].set})

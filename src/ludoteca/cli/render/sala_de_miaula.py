@@ -23,7 +23,7 @@ def _card_line(game: Any, cid: str, lang: str) -> Text:
     if spec is None:
         return Text(cid)
     colour = COLOURS.get(spec.element or "", "white")
-    line = Text(spec.name, style=f"bold {colour}")
+    line = Text(game.card_name(cid, lang), style=f"bold {colour}")
     line.append(f"  {game.card_text(cid, lang)}", style="dim")
     return line
 
@@ -48,12 +48,11 @@ def _places(game: Any, side: dict[str, Any], terrain_el: str, lang: str, active:
             atk += 1
         life = (spec.life if spec else 0) + (item.life if item else 0)
         name = Text(
-            spec.name if spec else c["card"],
+            game.card_name(c["card"], lang),
             style=f"bold {COLOURS.get(spec.element if spec else '', 'white')}",
         )
         if spec is not None and spec.ability:
-            ab = game.ability_pool().get(spec.ability)
-            name.append(f" [{ab.name if ab else spec.ability}]", style="italic")
+            name.append(f" [{game.ability_name(spec.ability, lang)}]", style="italic")
         state = Text(
             game.catalog.text(f"status.{c['status']}", lang),
             style=STATUS_STYLE.get(c["status"], ""),
@@ -64,7 +63,8 @@ def _places(game: Any, side: dict[str, Any], terrain_el: str, lang: str, active:
             state.append(
                 f" · {_t(game, 'acted' if c.get('acted') else 'ready', lang)}", style="dim"
             )
-        tb.add_row(str(i + 1), name, str(atk), str(life), state, item.name if item else "")
+        item_name = game.card_name(c["item"], lang) if item else ""
+        tb.add_row(str(i + 1), name, str(atk), str(life), state, item_name)
     return tb
 
 
@@ -83,10 +83,10 @@ def _side(game: Any, view: dict[str, Any], q: int, seat: int | None, lang: str) 
         _places(game, side, view["terrain_element"], lang, view["current"] == q),
     ]
     if side["canil"]:
-        names = [game.card_name(c) for c in side["canil"][-4:]]
+        names = [game.card_name(c, lang) for c in side["canil"][-4:]]
         parts.append(Text(f"{_t(game, 'canil', lang)}: … {', '.join(names)}", style="dim"))
     if side["known_in_hand"] and q != seat:
-        names = [game.card_name(c) for c in side["known_in_hand"]]
+        names = [game.card_name(c, lang) for c in side["known_in_hand"]]
         parts.append(Text(f"{_t(game, 'known', lang)}: {', '.join(names)}", style="dim"))
     if "hand" in side:
         parts.append(Text(f"{_t(game, 'hand', lang)}:", style="bold"))

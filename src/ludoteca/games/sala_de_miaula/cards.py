@@ -38,6 +38,10 @@ ACTION_EFFECTS: dict[str, str] = {
     "spring": "none",
     "purr": "ally_or_owner",
 }
+# what the data says an effect aims at (`aim`: whose place its target picks), for each kind of
+# target above; "any" (either side) is a word the data may use once an effect does so
+AIMS = ("own", "enemy", "any")
+EFFECT_AIM: dict[str, str] = {"enemy": "enemy", "ally_or_owner": "own"}
 PASSIVE_EFFECTS = ("guard", "reduce", "lives", "courage", "potion")
 # parameters each effect needs (name -> kind); effects not listed take none
 EFFECT_PARAMS: dict[str, dict[str, str]] = {
@@ -82,12 +86,12 @@ class AbilityModel(_Strict):
     kind: Literal["action", "passive"]
     effect: str
     params: dict[str, Any] = {}
+    aim: Literal["own", "enemy", "any"] | None = None
 
 
 class CardModel(_Strict):
-    """A card as written in a cards_*.toml file."""
+    """A card as written in a cards_*.toml file (its name is in the locale files)."""
 
-    name: str = Field(min_length=1)
     type: Literal["creature", "spell", "item"]
     element: Literal["agua", "ar", "terra", "fogo"] | None = None
     attack: int = Field(0, ge=0, le=20)
@@ -97,12 +101,15 @@ class CardModel(_Strict):
     params: dict[str, Any] = {}
     passive: str | None = None
     passive_params: dict[str, Any] = {}
+    aim: Literal["own", "enemy", "any"] | None = None
 
 
 class CardSpec(_Strict):
     """A card resolved into plain rules data: what the options embed and the state reads."""
 
-    name: str = Field(min_length=1)
+    # the options of tables made before the names moved to the catalogs carry a name: read
+    # and dropped (words come from locale/*.toml by the card's id)
+    name: str = Field("", exclude=True)
     set: str
     type: Literal["creature", "spell", "item"]
     element: Literal["agua", "ar", "terra", "fogo"] | None = None
@@ -200,6 +207,24 @@ def check_spec(
         raise DataError(f"{w}: passive_params given without a passive")
 
 
+def check_aim(effect: str, aim: str | None, where: str) -> None:
+    """A targeted effect says whose place it aims at, and says what effects.py does."""
+    does = EFFECT_AIM.get(ACTION_EFFECTS.get(effect, "none"))
+    if does is None:
+        if aim is not None:
+            raise DataError(f"{where}: effect {effect!r} takes no target, so no `aim`")
+        return
+    if aim is None:
+        raise DataError(
+            f"{where}: effect {effect!r} picks a target: say whose place with `aim = {does!r}`"
+        )
+    if aim != does:
+        raise DataError(
+            f"{where}: `aim = {aim!r}`, but effect {effect!r} aims at {does!r} places "
+            f"(effects.py); the aim must say what the effect does"
+        )
+
+
 @dataclass(frozen=True)
 class Pool:
     """Everything the data files hold, validated."""
@@ -209,6 +234,7 @@ class Pool:
     abilities: dict[str, AbilityModel]
     cards: dict[str, CardSpec]  # in file order: base set first
     decks: dict[str, DeckModel]
+    aims: dict[str, str]  # card id -> whose place its action's target picks (own, enemy, any)
 
 
 def _resolve(
@@ -237,7 +263,6 @@ def _resolve(
     elif card.ability is not None:
         raise DataError(f"{where}: card {cid!r}: only creatures have an ability")
     return CardSpec(
-        name=card.name,
         set=set_id,
         type=card.type,
         element=card.element,
@@ -273,7 +298,12 @@ def load_pool() -> Pool:
             raise DataError(
                 f"{where}: {a.kind} effect {a.effect!r} unknown; known: {', '.join(known)}"
             )
+        if a.kind == "action":
+            check_aim(a.effect, a.aim, where)
+        elif a.aim is not None:
+            raise DataError(f"{where}: a passive ability has no target, so no `aim`")
     cards: dict[str, CardSpec] = {}
+    aims: dict[str, str] = {}
     for fname in CARD_FILES:
         raw = _read(fname)
         set_id = raw.get("set")
@@ -288,9 +318,22 @@ def load_pool() -> Pool:
             where = f"data/{fname}: [cards.{cid}]"
             if cid in cards:
                 raise DataError(f"{where}: card id {cid!r} is defined twice")
-            spec = _resolve(cid, _model(CardModel, body, where), set_id, abilities, f"data/{fname}")
+            model = _model(CardModel, body, where)
+            spec = _resolve(cid, model, set_id, abilities, f"data/{fname}")
             check_spec(cid, spec, terrains, sets, f"data/{fname}")
             cards[cid] = spec
+            if model.type == "creature":
+                if model.aim is not None:
+                    raise DataError(f"{where}: a creature aims with its ability (abilities.toml)")
+                aim = abilities[model.ability].aim if model.ability else None
+            else:
+                if spec.effect is None and model.aim is not None:
+                    raise DataError(f"{where}: `aim` given without an effect")
+                if spec.effect is not None:
+                    check_aim(spec.effect, model.aim, where)
+                aim = model.aim
+            if aim is not None:
+                aims[cid] = aim
     decks = {}
     for k, v in _read("decks.toml").get("decks", {}).items():
         deck = _model(DeckModel, v, f"data/decks.toml: [decks.{k}]")
@@ -298,7 +341,7 @@ def load_pool() -> Pool:
         if problems:
             raise DataError(f"data/decks.toml: [decks.{k}]: {'; '.join(problems)}")
         decks[k] = deck
-    return Pool(sets, terrains, abilities, cards, decks)
+    return Pool(sets, terrains, abilities, cards, decks, aims)
 
 
 DECK_SIZE = 25

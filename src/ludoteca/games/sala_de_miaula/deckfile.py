@@ -1,7 +1,7 @@
 """Deck files: plain text a person writes by hand, one card per line.
 
     # my deck (lines starting with # are comments; blank lines are ignored)
-    2 Pingo          <- a count, then the card's name or id
+    2 Pingo          <- a count, then the card's name (in either language) or id
     2x marola        <- "2x" works too; names ignore case and accents
     Chuva Forte      <- no count: one copy
 
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ...engine import DataError
 from .cards import DECK_SIZE, MAX_COPIES, POOL, CardSpec
+from .names import card_name
 
 _LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
 
@@ -30,9 +31,11 @@ def fold(text: str) -> str:
 
 def name_index(cards: Mapping[str, CardSpec]) -> dict[str, str]:
     out: dict[str, str] = {}
-    for cid, spec in cards.items():
+    for cid in cards:
         out[fold(cid)] = cid
-        out.setdefault(fold(spec.name), cid)
+    for lang in ("pt-BR", "en"):
+        for cid in cards:
+            out.setdefault(fold(card_name(cid, lang)), cid)
     return out
 
 
@@ -98,4 +101,4 @@ def format_deck(ids: list[str], cards: Mapping[str, CardSpec] | None = None) -> 
     counts: dict[str, int] = {}
     for cid in ids:
         counts[cid] = counts.get(cid, 0) + 1
-    return "".join(f"{n} {cards[c].name if c in cards else c}\n" for c, n in sorted(counts.items()))
+    return "".join(f"{n} {card_name(c) if c in cards else c}\n" for c, n in sorted(counts.items()))

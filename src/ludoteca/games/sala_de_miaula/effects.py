@@ -113,7 +113,7 @@ def defeat(s: SalaState, p: int, slot: int, damage: int) -> list[Event]:
     """``damage`` reached a creature: defeated if it is at least its life (no overflow)."""
     c = s.field[p][slot]
     assert c is not None
-    name = s.cards[c.card].name
+    name = c.card
     if damage < life_value(s, c):
         return [ev("resisted", player=p, card=name, damage=damage)]
     if s.cards[c.card].lives and not c.lives_used:
@@ -146,7 +146,7 @@ def draw(s: SalaState, p: int) -> list[Event]:
     s.hand[p].append(card)
     return [
         ev("drew", player=p),
-        Event("drew_card", {"player": p, "card": s.cards[card].name}, frozenset((p,))),
+        Event("drew_card", {"player": p, "card": card}, frozenset((p,))),
     ]
 
 
@@ -165,7 +165,7 @@ def set_terrain(s: SalaState, terrain: str) -> list[Event]:
             c = s.field[p][slot]
             if c is not None and not may_stand(s, c.card):
                 to_canil(s, p, slot)
-                out.append(ev("swept", player=p, card=s.cards[c.card].name))
+                out.append(ev("swept", player=p, card=c.card))
     return out
 
 
@@ -176,7 +176,7 @@ def give_status(s: SalaState, p: int, slot: int, status: int) -> list[Event]:
         return []  # the worse status wins
     c.status = status
     c.status_turn = s.turn
-    return [ev("status", player=p, card=s.cards[c.card].name, status=STATUS_NAMES[status])]
+    return [ev("status", player=p, card=c.card, status=STATUS_NAMES[status])]
 
 
 def scare(s: SalaState, p: int, slot: int) -> list[Event]:
@@ -187,7 +187,7 @@ def scare(s: SalaState, p: int, slot: int) -> list[Event]:
     back = [c.card] if c.item is None else [c.card, c.item]
     s.hand[p] += back
     s.known[p] = sorted(s.known[p] + back)
-    return [ev("scared", player=p, card=s.cards[c.card].name)]
+    return [ev("scared", player=p, card=c.card)]
 
 
 # -- the effects ------------------------------------------------------------------------------
@@ -235,9 +235,7 @@ def _run_hammer(s: SalaState, owner: int, target: int, params: Any) -> list[Even
     out = []
     if c.item is not None:
         s.canil[p].append(c.item)
-        out.append(
-            ev("item_broken", player=p, card=s.cards[c.card].name, item=s.cards[c.item].name)
-        )
+        out.append(ev("item_broken", player=p, card=c.card, item=c.item))
         c.item = None
     return out + damage_creature(s, p, target, params["amount"])
 
@@ -299,7 +297,7 @@ def _run_purr(s: SalaState, owner: int, target: int, params: Any) -> list[Event]
     c = s.field[owner][target]
     assert c is not None
     c.status = HEALTHY
-    return [ev("cured", player=owner, card=s.cards[c.card].name)]
+    return [ev("cured", player=owner, card=c.card)]
 
 
 def _revivable(s: SalaState, owner: int) -> int:
@@ -319,7 +317,7 @@ def _can_revive(s: SalaState, owner: int, target: int, params: Any) -> bool:
 def _run_revive(s: SalaState, owner: int, target: int, params: Any) -> list[Event]:
     card = s.canil[owner].pop(_revivable(s, owner))
     enter(s, owner, card, place_for(s, owner, to_act=False))
-    return [ev("revived", player=owner, card=s.cards[card].name)]
+    return [ev("revived", player=owner, card=card)]
 
 
 def _can_spring(s: SalaState, owner: int, target: int, params: Any) -> bool:
@@ -328,7 +326,7 @@ def _can_spring(s: SalaState, owner: int, target: int, params: Any) -> bool:
 
 def _run_spring(s: SalaState, owner: int, target: int, params: Any) -> list[Event]:
     card = s.deck[owner].pop()  # revealed to everyone
-    name = s.cards[card].name
+    name = card
     if s.cards[card].kind == 0 and may_stand(s, card):
         enter(s, owner, card, place_for(s, owner, to_act=False))
         return [ev("sprang", player=owner, card=name)]

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from ...engine import (
     Action,
     ActionSpace,
-    Catalog,
     DataError,
     Event,
     Game,
@@ -29,11 +28,14 @@ from .actions import (
 )
 from .cards import POOL, AbilityModel, CardSpec, TerrainModel, check_spec, deck_problems, expand
 from .deckfile import read_deck_file
+from .names import CATALOG, card_name
 from .options import Options as SalaOptions
 from .rules import start_turn
 from .state import SalaState
 
 HAND_SIZE = 5
+# the fields of an event that hold a card id
+_CARD_FIELDS = ("card", "item", "source", "target")
 
 
 class SalaDeMiaula(Game):
@@ -48,7 +50,7 @@ class SalaDeMiaula(Game):
     # Pelos, Novelo de Lã, Martelo, Chave Inglesa dealt 1 or 2, which could defeat nothing)
     rules_version = "3"
     Options: ClassVar[type[GameOptions]] = SalaOptions
-    catalog = Catalog.from_package("ludoteca.games.sala_de_miaula")
+    catalog = CATALOG
 
     def __init__(self) -> None:
         self._space = build_space(POOL.cards)
@@ -192,9 +194,14 @@ class SalaDeMiaula(Game):
         return {k: expand(d.cards) for k, d in POOL.decks.items()}
 
     # -- words --------------------------------------------------------------------------------
-    def card_name(self, cid: str) -> str:
-        c = POOL.cards.get(cid)
-        return c.name if c else cid
+    def card_name(self, cid: str, lang: str = "pt-BR") -> str:
+        return card_name(cid, lang)
+
+    def ability_name(self, aid: str, lang: str = "pt-BR") -> str:
+        ab = POOL.abilities.get(aid)
+        if ab is None:
+            return aid
+        return ab.name if lang.lower().startswith("pt") else ab.name_en
 
     def terrain_name(self, tid: str, lang: str) -> str:
         t = POOL.terrains.get(tid)
@@ -213,12 +220,12 @@ class SalaDeMiaula(Game):
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
         """``card.<id>`` (name), ``card.<id>.text`` (rules text), ``card.<id>.stats`` (a
         creature's attack and life), ``card.<id>.type`` / ``.element`` / ``.atk`` / ``.life`` /
-        ``.passive`` (data keys the drawing reads), ``terrain.<id>`` (name) of every card and
+        ``.passive`` / ``.aim`` (data keys the drawing reads), ``terrain.<id>`` (name) of every card and
         terrain in the data files, for the browser's table view."""
         t = self.catalog.text
         out = {}
         for cid, c in POOL.cards.items():
-            out[f"card.{cid}"] = c.name
+            out[f"card.{cid}"] = card_name(cid, lang)
             out[f"card.{cid}.text"] = self.card_text(cid, lang)
             if c.type == "creature":
                 out[f"card.{cid}.stats"] = (
@@ -233,6 +240,8 @@ class SalaDeMiaula(Game):
                 out[f"card.{cid}.life"] = str(c.life)
             if c.passive:
                 out[f"card.{cid}.passive"] = c.passive
+            if cid in POOL.aims:  # whose place its action's target is (the client lights it)
+                out[f"card.{cid}.aim"] = POOL.aims[cid]
         for tid in POOL.terrains:
             out[f"terrain.{tid}"] = self.terrain_name(tid, lang)
         return out
@@ -246,12 +255,7 @@ class SalaDeMiaula(Game):
             parts.append(t(f"element.{c.element}", lang))
             parts.append(f"{t('ui.atk', lang)} {c.attack} · {t('ui.hp', lang)} {c.life}")
             if c.ability:
-                ab = POOL.abilities.get(c.ability)
-                name = (
-                    (ab.name if lang.lower().startswith("pt") else f"{ab.name} ({ab.name_en})")
-                    if ab
-                    else c.ability
-                )
+                name = self.ability_name(c.ability, lang)
                 body = c.passive or c.effect or ""
                 params = c.passive_params if c.passive else c.params
                 parts.append(f"{name}: {self.effect_text(body, params, lang)}")
@@ -273,21 +277,27 @@ class SalaDeMiaula(Game):
     def describe_action(self, action: Action, lang: str = "pt-BR") -> str:
         t = self.catalog.text
         if isinstance(action, PlayCreature):
-            return t("action.play_creature", lang, card=self.card_name(action.card))
+            return t("action.play_creature", lang, card=card_name(action.card, lang))
         if isinstance(action, PlayItem):
             return t(
                 "action.play_item",
                 lang,
-                card=self.card_name(action.card),
+                card=card_name(action.card, lang),
                 slot=self._slot(action.slot),
             )
         if isinstance(action, PlaySpell):
             key = "action.play_spell" if action.target == NO_TARGET else "action.play_spell_at"
-            return t(key, lang, card=self.card_name(action.card), target=self._slot(action.target))
+            return t(key, lang, card=card_name(action.card, lang), target=self._slot(action.target))
         if isinstance(action, Attack):
             who = "+".join(self._slot(i) for i in action.attackers)
             key = "action.attack_life" if action.target == LIFE else "action.attack"
-            return t(key, lang, attackers=who, target=self._slot(action.target))
+            return t(
+                key,
+                lang,
+                attackers=who,
+                target=self._slot(action.target),
+                count=len(action.attackers),
+            )
         if isinstance(action, UseAbility | UseItem):
             base = "action.use_ability" if isinstance(action, UseAbility) else "action.use_item"
             key = base if action.target == NO_TARGET else base + "_at"
@@ -300,6 +310,14 @@ class SalaDeMiaula(Game):
 
     def describe_event(self, event: Event, lang: str = "pt-BR", viewer: int | None = None) -> str:
         data = dict(event.data)
+        # events carry card ids; their names are the reader's language's
+        for key in _CARD_FIELDS:
+            if key in data:
+                data[key] = card_name(str(data[key]), lang) if data[key] else "-"
+        if "attackers" in data:
+            data["attackers"] = " + ".join(card_name(str(c), lang) for c in data["attackers"])
+        if "ability" in data:
+            data["ability"] = self.ability_name(str(data["ability"]), lang)
         if "terrain" in data:
             data["terrain"] = self.terrain_name(str(data["terrain"]), lang)
         if "status" in data:

@@ -63,7 +63,7 @@ def _play_creature(s: SalaState, p: int, a: PlayCreature) -> list[Event]:
     s.played_creature = True
     # the very first turn, and no acting in the place of one that acted this turn
     new.acted = s.turn == 1 or s.spent_places[slot]
-    return [fx.ev("creature_played", player=p, card=s.cards[a.card].name, can_act=not new.acted)]
+    return [fx.ev("creature_played", player=p, card=a.card, can_act=not new.acted)]
 
 
 def _play_item(s: SalaState, p: int, a: PlayItem) -> list[Event]:
@@ -79,8 +79,8 @@ def _play_item(s: SalaState, p: int, a: PlayItem) -> list[Event]:
             fx.ev(
                 "item_replaced",
                 player=p,
-                card=cards[holder.card].name,
-                item=cards[holder.item].name,
+                card=holder.card,
+                item=holder.item,
             )
         )
     holder.item = a.card
@@ -88,7 +88,7 @@ def _play_item(s: SalaState, p: int, a: PlayItem) -> list[Event]:
         holder.status = HEALTHY
     return [
         *out,
-        fx.ev("item_played", player=p, card=cards[holder.card].name, item=cards[a.card].name),
+        fx.ev("item_played", player=p, card=holder.card, item=a.card),
     ]
 
 
@@ -97,7 +97,7 @@ def _play_spell(s: SalaState, p: int, a: PlaySpell) -> list[Event]:
     s.played_other = True
     spell = s.cards[a.card]
     assert spell.effect is not None
-    out = [fx.ev("spell_played", player=p, card=spell.name)]
+    out = [fx.ev("spell_played", player=p, card=a.card)]
     out += fx.run(s, spell.effect, p, a.target, spell.params)
     s.canil[p].append(a.card)  # once resolved, to the Canil
     return out
@@ -107,7 +107,7 @@ def _use_ability(s: SalaState, p: int, a: UseAbility) -> list[Event]:
     c = _spend(s, a.slot)
     src = s.cards[c.card]
     assert src.effect is not None
-    out = [fx.ev("ability_used", player=p, card=src.name, source=src.name)]
+    out = [fx.ev("ability_used", player=p, card=c.card, ability=src.ability)]
     return out + fx.run(s, src.effect, p, a.target, src.params)
 
 
@@ -115,30 +115,29 @@ def _use_item(s: SalaState, p: int, a: UseItem) -> list[Event]:
     c = _spend(s, a.slot)
     src = s.cards[c.item or ""]
     assert src.effect is not None
-    out = [fx.ev("item_used", player=p, card=s.cards[c.card].name, source=src.name)]
+    out = [fx.ev("item_used", player=p, card=c.card, source=c.item)]
     return out + fx.run(s, src.effect, p, a.target, src.params)
 
 
 def _go_to_canil(s: SalaState, p: int, a: GoToCanil) -> list[Event]:
     c = _spend(s, a.slot)
     fx.to_canil(s, p, a.slot)
-    return [fx.ev("to_canil", player=p, card=s.cards[c.card].name)]
+    return [fx.ev("to_canil", player=p, card=c.card)]
 
 
 def _go_to_oficina(s: SalaState, p: int, a: GoToOficina) -> list[Event]:
     c = _spend(s, a.slot)
     c.oficina = True
-    return [fx.ev("to_oficina", player=p, card=s.cards[c.card].name)]
+    return [fx.ev("to_oficina", player=p, card=c.card)]
 
 
 def attack(s: SalaState, p: int, a: Attack) -> list[Event]:
     total = 0
-    names = []
+    who = []  # card ids: describe_event names them in the reader's language
     for i in a.attackers:
         c = _spend(s, i)
         total += fx.attack_value(s, c)
-        names.append(s.cards[c.card].name)
-    who = " + ".join(names)
+        who.append(c.card)
     if a.target == LIFE:
         return [
             fx.ev("attack_life", player=p, attackers=who, damage=total),
@@ -146,7 +145,7 @@ def attack(s: SalaState, p: int, a: Attack) -> list[Event]:
         ]
     target = s.field[1 - p][a.target]
     assert target is not None
-    out = [fx.ev("attack", player=p, attackers=who, target=s.cards[target.card].name, damage=total)]
+    out = [fx.ev("attack", player=p, attackers=who, target=target.card, damage=total)]
     return out + fx.damage_creature(s, 1 - p, a.target, total)
 
 
@@ -176,8 +175,8 @@ def start_turn(s: SalaState) -> list[Event]:
                 fx.ev(
                     "from_oficina",
                     player=p,
-                    card=s.cards[c.card].name,
-                    item=s.cards[item].name if item else "-",
+                    card=c.card,
+                    item=item,
                 )
             )
     if s.turn == 1 and not s.options.first_player_draws:

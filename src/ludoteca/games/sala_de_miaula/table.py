@@ -22,6 +22,7 @@ class Card:
     """One card's rules, read once from its :class:`CardSpec`."""
 
     __slots__ = (
+        "ability",
         "attack",
         "courage",
         "effect",
@@ -31,7 +32,6 @@ class Card:
         "kind",
         "life",
         "lives",
-        "name",
         "opposite",
         "params",
         "passive",
@@ -43,7 +43,7 @@ class Card:
 
     def __init__(self, cid: str, spec: CardSpec) -> None:
         self.id = cid
-        self.name = spec.name
+        self.ability = spec.ability  # for the words only
         self.set = spec.set
         self.kind = _TYPES[spec.type]
         self.element = spec.element

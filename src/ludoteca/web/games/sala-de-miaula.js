@@ -13,25 +13,30 @@ const NONE = 3; // the place number of "no target" (and of the opponent's life i
 // table brought in its options that the data files do not know is shown by its id
 const fromId = (id) => String(id).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 
-// an effect's target is an enemy place, except Purr-like effects that aim at an ally: the
-// place that holds a creature on the enemy side is the enemy's, else the ally's
-function targetKey(view, seat, t) {
-  if (t === NONE) return null;
+// whose place an effect's target is: the card data says it (card.<id>.aim: "own" = an ally, or
+// your own life for "no target"; "enemy"); for "any", or a card the words do not know, the
+// side that holds a creature in that place, the enemy's first
+function targetKey(view, seat, t, aim) {
+  if (t === NONE) return aim === "own" ? "own-life" : null;
+  if (aim === "own") return `own:${t}`;
+  if (aim === "enemy") return `enemy:${t}`;
   const enemy = view.players[1 - seat]?.field?.[t];
   return enemy ? `enemy:${t}` : `own:${t}`;
 }
 
 /** The board components a move is made of (see select.js). */
-export function picks(a, view, seat) {
-  const tk = (t) => (view && seat !== null ? targetKey(view, seat, t) : `enemy:${t}`);
+export function picks(a, view, seat, w) {
+  const aimOf = (id) => (id && w ? w(`card.${id}.aim`, {}, "") : "");
+  const tk = (t, id) => (view && seat !== null ? targetKey(view, seat, t, aimOf(id)) : `enemy:${t}`);
   const opt = (k) => (k ? [k] : []);
+  const mine = (slot) => (view && seat !== null ? view.players[seat]?.field?.[slot] : null);
   switch (a.type) {
     case "play_creature": return [`hand:${a.card}`];
     case "play_item": return [`hand:${a.card}`, `own:${a.slot}`];
-    case "play_spell": return [`hand:${a.card}`, ...opt(tk(a.target))];
+    case "play_spell": return [`hand:${a.card}`, ...opt(tk(a.target, a.card))];
     case "attack": return [...a.attackers.map((s) => `own:${s}`), a.target === NONE ? "life" : `enemy:${a.target}`];
-    case "use_ability": return [`ability:${a.slot}`, ...opt(tk(a.target))];
-    case "use_item": return [`item:${a.slot}`, ...opt(tk(a.target))];
+    case "use_ability": return [`ability:${a.slot}`, ...opt(tk(a.target, mine(a.slot)?.card))];
+    case "use_item": return [`item:${a.slot}`, ...opt(tk(a.target, mine(a.slot)?.item))];
     case "go_to_canil": return [`own:${a.slot}`, "canil"];
     case "go_to_oficina": return [`own:${a.slot}`, "oficina"];
     case "end_turn": return ["end_turn"];
@@ -50,8 +55,9 @@ export function keyLabel(k, view, ctx) {
     return `${what} (${Number(r) + 1})`;
   }
   if (kind === "life") return `♥ ${view.players[1 - ctx.seat]?.life ?? ""}`;
+  if (kind === "own-life") return `♥ ${view.players[ctx.seat]?.life ?? ""} (${w("ui.you")})`;
   if (kind === "canil") return w("ui.canil");
-  if (kind === "oficina") return "Oficina";
+  if (kind === "oficina") return w("ui.workshop");
   return undefined;
 }
 
@@ -142,6 +148,27 @@ function creature(ctx, view, c, seat, slot) {
   return h("div", { class: "place-box", "data-key": `place-${seat}-${slot}` }, h("span", { class: "place-no" }, place), body, h("div", { class: "row" }, extra));
 }
 
+/** A player's Canil (kennel), its cards drawn small, newest last; on your side the Canil and
+ * the Oficina (workshop) are the places a creature of yours can be sent to. */
+function kennel(ctx, p, seat, mine, oficina) {
+  const pile = p.canil || [];
+  const title = `${ctx.w("ui.canil")} (${pile.length})`;
+  const keys = numbered(pile);
+  const cards = pile.map((id, k) => {
+    const name = ctx.w(`card.${id}`, {}, fromId(id));
+    const text = ctx.w(`card.${id}.text`, {}, "");
+    const label = [name, text].filter(Boolean).join("\n");
+    return h("div", { class: "card kennel-card", role: "img", "aria-label": label, title: label, "data-key": `canil-${seat}-${keys[k]}` }, face(ctx, id, { small: true }));
+  });
+  const head = mine
+    ? spot("canil", title, { cls: "zone-spot", title: `${title}: ${ctx.w("ui.canil_help")}` })
+    : h("h4", { class: "kennel-title" }, title);
+  const workshop = mine && oficina ? spot("oficina", ctx.w("ui.workshop"), { cls: "zone-spot" }) : null;
+  return h("div", { class: "kennel", "data-key": `kennel-${seat}` },
+    h("div", { class: "row" }, head, workshop),
+    cards.length ? h("div", { class: `row kennel-cards${cards.length > 5 ? " many" : ""}` }, cards) : null);
+}
+
 export function render(view, ctx) {
   const box = h("div", { class: "sala" });
   const terrainName = ctx.w(`terrain.${view.terrain}`, {}, fromId(view.terrain || ""));
@@ -161,18 +188,15 @@ export function render(view, ctx) {
   for (const i of order) {
     const p = view.players[i];
     const mine = i === ctx.seat;
-    const life = mine || ctx.seat === null
+    const lifeLabel = `${ctx.w("ui.life")} ${playerName(ctx, i)}: ${p.life}`;
+    const life = ctx.seat === null
       ? h("span", { class: "life" }, `♥ ${p.life}`)
-      : h("button", { type: "button", class: "life spot", "data-pick": "life", "data-key": "enemy-life", "aria-label": `${ctx.w("ui.life")} ${playerName(ctx, i)}: ${p.life}` }, `♥ ${p.life}`);
+      : h("button", { type: "button", class: "life spot", "data-pick": mine ? "own-life" : "life", "data-key": mine ? "own-life" : "enemy-life", title: lifeLabel, "aria-label": lifeLabel }, `♥ ${p.life}`);
     const sec = h("section", { class: `sala-player ${mine ? "me" : ""}`, "data-key": `player-${i}` },
       h("h3", {}, playerName(ctx, i), " ", life,
         h("span", { class: "muted" }, ` · ${ctx.w("ui.deck")} ${p.deck_count} · ${ctx.w("ui.hand")} ${p.hand_count}`)));
     sec.append(h("div", { class: "row field" }, p.field.map((c, slot) => creature(ctx, view, c, i, slot))));
-    if (mine) {
-      sec.append(h("div", { class: "row" },
-        spot("canil", `${ctx.w("ui.canil")} (${p.canil?.length || 0})`, { cls: "zone-spot" }),
-        spot("oficina", "Oficina", { cls: "zone-spot" })));
-    }
+    sec.append(kennel(ctx, p, i, mine, view.oficina));
     if (p.hand) {
       const keys = numbered(p.hand);
       sec.append(zone(ctx.w("ui.hand"), p.hand.map((id, k) => {
@@ -184,9 +208,8 @@ export function render(view, ctx) {
     } else if (p.hand_count) {
       sec.append(zone(ctx.t("hand"), Array.from({ length: p.hand_count }, (_, k) => h("span", { "data-key": `back-${k}` }, back()))));
     }
-    if (p.canil?.length) sec.append(h("p", { class: "muted" }, `${ctx.w("ui.canil")}: ${p.canil.map((id) => ctx.w(`card.${id}`, {}, fromId(id))).join(", ")}`));
     box.append(sec);
   }
-  box.append(rest(view, ["seat", "turn", "current", "terrain", "terrain_element", "played_creature", "played_other", "actions_spent", "players", "over"]) || "");
+  box.append(rest(view, ["seat", "turn", "current", "terrain", "terrain_element", "played_creature", "played_other", "actions_spent", "oficina", "players", "over"]) || "");
   return box;
 }
