@@ -14,6 +14,7 @@ import ludoteca
 from ludoteca import fast
 from ludoteca.games.sala_de_miaula import effects
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL, STATUSES
+from ludoteca.games.sala_de_miaula.names import card_name
 
 from .reference import (
     assert_batch_matches,
@@ -136,7 +137,7 @@ def test_decks_from_deck_files(tmp_path):
         for cid in deck:
             counts[cid] = counts.get(cid, 0) + 1
         lines = ["# a deck of mine"] + [
-            f"{n}x {POOL.cards[c].name}" if k % 2 else f"{n} {c}" for c, n in counts.items()
+            f"{n}x {card_name(c)}" if k % 2 else f"{n} {c}" for c, n in counts.items()
         ]
         f0, f1 = tmp_path / f"a{k}.txt", tmp_path / f"b{k}.txt"
         f0.write_text("\n".join(lines) + "\n", encoding="utf-8")
