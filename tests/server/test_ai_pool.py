@@ -104,3 +104,38 @@ def test_stopping_the_server_leaves_no_process_behind(tmp_path: Path, sig: int) 
         wait_for(lambda: all(is_gone(p) for p in family), timeout=10)
     finally:
         stop_server(proc)
+
+
+def test_a_searching_seat_has_its_compiled_core_prepared_outside_the_cap() -> None:
+    """A cold compile of a core takes longer than a move's cap: the workers build it once per
+    game before the first capped move of an agent that plays rollouts in it (ISMCTS, also as
+    the ``strong`` level), and never for one that does not."""
+    import asyncio
+
+    import ludoteca
+    from ludoteca import fast
+    from ludoteca.server.ai_pool import AiPool, uses_core
+
+    if not fast.AVAILABLE:
+        pytest.skip(fast.why_not("exploding-kittens"))
+    assert uses_core("strong", "exploding-kittens") and uses_core("ismcts:iterations=5", "coatl")
+    assert not uses_core("easy", "exploding-kittens") and not uses_core("heuristic", "coatl")
+    assert not uses_core("ismcts", "toy") and not uses_core("not:a=spec:x", "coatl")
+
+    game = ludoteca.get_game("exploding-kittens")
+    state = game.new_game(2, seed=4)
+    seat = state.actors[0]
+
+    async def play(pool: AiPool, spec: str) -> dict[str, object]:
+        return await pool.think("t", seat, spec, 1, game.id, state.to_json(), cap=60)
+
+    searching, plain = AiPool(1, ()), AiPool(1, ())
+    try:
+        action = asyncio.run(play(searching, "ismcts:iterations=5"))
+        assert game.action_from_json(action) in state.legal_actions(seat)
+        assert searching._cores == {"exploding-kittens"}
+        asyncio.run(play(plain, "random"))
+        assert plain._cores == set()
+    finally:
+        searching.stop()
+        plain.stop()

@@ -38,6 +38,7 @@ __all__ = [
     "batch_step",
     "core_for",
     "disabled",
+    "has_core",
     "play_agents",
     "play_random",
     "play_seeded",
@@ -145,6 +146,11 @@ def core_for(game: Game) -> Core | None:
             with _jit.compile_lock(game.id):
                 _exercise(game)
     return _CORES[game.id]
+
+
+def has_core(game_id: str) -> bool:
+    """Whether numba is there and the game has a core, without building (compiling) it."""
+    return AVAILABLE and game_id in _MODULES
 
 
 def available(game: Game | str) -> bool:

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ..agents.remote import init_worker, think
+from ..agents.remote import init_worker, prepare_core, think
 
 log = logging.getLogger("ludoteca.server")
 
@@ -41,6 +41,7 @@ class AiPool:
         self.plugins = plugins
         self._pool: ProcessPoolExecutor | None = None
         self._warming: threading.Thread | None = None
+        self._cores: set[str] = set()  # games whose compiled core the workers have prepared
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -81,6 +82,8 @@ class AiPool:
             if warming is not None and warming.is_alive():
                 # the workers are still starting: that is not the agent's time
                 await asyncio.to_thread(warming.join, 60)
+            if game_id not in self._cores and uses_core(spec, game_id):
+                await self._prepare_core(pool, game_id)
             try:
                 # submitting may start a worker, which waits for the forkserver: not on the loop
                 fut = await asyncio.to_thread(
@@ -104,6 +107,19 @@ class AiPool:
                     raise
         raise AssertionError("unreachable")
 
+    async def _prepare_core(self, pool: ProcessPoolExecutor, game_id: str) -> None:
+        """Once per game: the workers build its compiled core before a move's cap runs (the
+        first compiles and writes the cache, the others load it in a second)."""
+        self._cores.add(game_id)
+        try:
+            futs = [
+                await asyncio.to_thread(pool.submit, prepare_core, game_id)
+                for _ in range(self.workers)
+            ]
+            await asyncio.wait_for(asyncio.gather(*map(asyncio.wrap_future, futs)), CORE_SECONDS)
+        except Exception:  # a pool replaced meanwhile, or a compile past its time: moves go on
+            log.warning("the compiled core of %s was not prepared in the AI workers", game_id)
+
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self._pool is pool:
             self._pool = None
@@ -119,6 +135,25 @@ class AiPool:
     def worker_pids(self) -> list[int]:
         procs = getattr(self._pool, "_processes", None) or {}
         return [p.pid for p in procs.values() if p.pid is not None]
+
+
+CORE_SECONDS = 300.0  # a cold compile of one core: ~20 s of CPU, more on a busy machine
+
+
+def uses_core(spec: str, game_id: str) -> bool:
+    """Whether the seat's agent plays rollouts in the game's compiled core (ISMCTS, also
+    through a level such as ``strong``): only then is the core worth preparing."""
+    from .. import fast
+    from ..agents.base import AgentSpecError, parse_spec
+    from ..agents.levels import levels_for
+
+    if not fast.has_core(game_id):
+        return False
+    try:
+        name, _ = parse_spec(levels_for(game_id).get(spec, spec))
+    except AgentSpecError:
+        return False
+    return name == "ismcts"
 
 
 def _ready() -> int:
