@@ -18,6 +18,12 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
     python benchmarks/rl_overhead.py coatl --players 3 --seconds 3
     python benchmarks/rl_overhead.py --parts         # also: where a PettingZoo step's time goes
 
+``--core`` adds, for Exploding Kittens (the one game with a compiled observation so far,
+``fast/exploding_kittens_obs.py``), what an env that steps the compiled core and encodes in
+compiled code would give: per step the acting seat's observation vector
+(``Observer.observe``), its legal codes and mask, the same choice, and the core's ``apply``;
+each game dealt by the core. It needs numba (the ``fast`` extra).
+
 ``--parts`` splits the PettingZoo loop, per step (µs of CPU time, on the positions the loop
 meets): ``last()`` with its observation (``encode_state``), legal codes and mask; the
 choice; ``step``; and, for comparison, the reference observation ``encode(view(p))``.
@@ -69,6 +75,44 @@ def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
     return steps / (clock() - t0)
 
 
+def core_env(game_id: str, n: int, seconds: float, seed: int) -> float:
+    """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply."""
+    from ludoteca import fast
+    from ludoteca.engine.rng import Rng
+    from ludoteca.fast import exploding_kittens as K
+    from ludoteca.fast.exploding_kittens_obs import Observer
+    from ludoteca.rl.encoders import encoder_for
+    from ludoteca.rl.encoders.base import HIGH, LOW
+
+    game = ludoteca.get_game(game_id)
+    core = fast.core_for(game)
+    assert core is not None, fast.why_not(game)
+    T = core.table  # type: ignore[attr-defined]
+    o = game.new_game(num_players=n, seed=seed).options
+    observer = Observer(encoder_for(game_id, n), o, LOW, HIGH)
+    flags = (o.stacking_attacks, o.super_skip_passes_turns, o.bury_anywhere)
+    opts = np.array((*flags, o.five_card_combo == "different"), dtype=np.int64)
+    S = np.zeros(K.SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    buf = np.empty(K.ACAP, dtype=np.int64)
+    mask = np.zeros(game.action_space_size, dtype=np.int8)
+    choose = random.Random(seed)
+    steps, t0 = 0, clock()
+    while clock() - t0 < seconds:
+        rng[0] = Rng(seed + steps).state
+        K.deal(S, T, rng, n, opts)
+        while S[K.PHASE] != K.OVER:
+            p = int(S[K.ACTORS])
+            observer.observe(S, p)
+            m = K.legal(S, T, p, buf)
+            mask[:] = 0
+            mask[buf[:m]] = 1
+            legal = np.flatnonzero(mask)
+            K.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
+            steps += 1
+    return steps / (clock() - t0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="*")
@@ -77,6 +121,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--parts", action="store_true", help="also split a PettingZoo step's time")
+    ap.add_argument(
+        "--core", action="store_true", help="also an env over the compiled core (Exploding Kittens)"
+    )
     a = ap.parse_args()
     warnings.simplefilter("ignore")
     cases = []
@@ -89,20 +136,32 @@ def main() -> None:
         f"{'game':<20}{'n':>3}{'engine dec/s':>14}{'PettingZoo st/s':>17}{'x cost':>8}"
         f"{'Gym dec/s':>11}{'(steps/s)':>11}{'x cost':>8}"
     )
+    cored: list[tuple[str, int, float, float]] = []
     for gid, n in cases:
-        e = pz = gd = gs = 0.0
+        e = pz = gd = gs = ce = 0.0
+        with_core = a.core and gid == "exploding-kittens"
+        if with_core:
+            core_env(gid, n, 0.01, a.seed)  # compile / load the core outside the timing
         for r in range(a.rounds):
             e += engine(gid, n, a.seconds, a.seed + r * 1000)
+            if with_core:
+                ce += core_env(gid, n, a.seconds, a.seed + r * 1000)
             pz += pettingzoo(gid, n, a.seconds, a.seed + r * 1000)
             d, s = gym_rates(gid, n, a.seconds, a.seed + r * 1000)
             gd += d
             gs += s
-        e, pz, gd, gs = (x / a.rounds for x in (e, pz, gd, gs))
+        e, pz, gd, gs, ce = (x / a.rounds for x in (e, pz, gd, gs, ce))
+        if with_core:
+            cored.append((gid, n, e, ce))
         print(
             f"{gid:<20}{n:>3}{e:>14,.0f}{pz:>17,.0f}{e / pz:>7.2f}x{gd:>11,.0f}{gs:>11,.0f}"
             f"{e / gd:>7.2f}x",
             flush=True,
         )
+    if cored:
+        print(f"\n{'core env':<20}{'n':>3}{'engine dec/s':>14}{'core env st/s':>15}{'x cost':>8}")
+        for gid, n, e, ce in cored:
+            print(f"{gid:<20}{n:>3}{e:>14,.0f}{ce:>15,.0f}{e / ce:>7.2f}x")
     if a.parts:
         print(
             f"\n{'PettingZoo step, µs':<23}{'last()':>8}{'(obs':>7}{'legal':>7}{'mask)':>7}"

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 CASES = [
-    *[(n, {}) for n in (2, 3, 4, 5)],
+    *[(n, {}) for n in (2, 3, 4, 5, 7, 10)],
     (3, {"stacking_attacks": True, "five_card_combo": "identical"}),
     (4, {"super_skip_passes_turns": True, "bury_anywhere": True}),
 ]
