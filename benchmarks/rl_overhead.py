@@ -22,7 +22,8 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
 ``fast/exploding_kittens_obs.py``), what an env that steps the compiled core and encodes in
 compiled code would give: per step the acting seat's observation vector
 (``Observer.observe``), its legal codes and mask, the same choice, and the core's ``apply``;
-each game dealt by the core. It needs numba (the ``fast`` extra).
+each game dealt by the core. It needs numba (the ``fast`` extra). With ``--parts`` it also
+splits that loop's step (µs: observation, legal codes and mask, choice, ``apply``).
 
 ``--parts`` splits the PettingZoo loop, per step (µs of CPU time, on the positions the loop
 meets): ``last()`` with its observation (``encode_state``), legal codes and mask; the
@@ -75,8 +76,11 @@ def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
     return steps / (clock() - t0)
 
 
-def core_env(game_id: str, n: int, seconds: float, seed: int) -> float:
-    """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply."""
+def core_env(
+    game_id: str, n: int, seconds: float, seed: int, split: list[float] | None = None
+) -> float:
+    """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply.
+    With ``split`` (4 zeros), also µs per step of each of the four, added into it."""
     from ludoteca import fast
     from ludoteca.engine.rng import Rng
     from ludoteca.fast import exploding_kittens as K
@@ -97,20 +101,41 @@ def core_env(game_id: str, n: int, seconds: float, seed: int) -> float:
     buf = np.empty(K.ACAP, dtype=np.int64)
     mask = np.zeros(game.action_space_size, dtype=np.int8)
     choose = random.Random(seed)
+    c = clock
     steps, t0 = 0, clock()
     while clock() - t0 < seconds:
         rng[0] = Rng(seed + steps).state
         K.deal(S, T, rng, n, opts)
         while S[K.PHASE] != K.OVER:
-            p = int(S[K.ACTORS])
-            observer.observe(S, p)
-            m = K.legal(S, T, p, buf)
-            mask[:] = 0
-            mask[buf[:m]] = 1
-            legal = np.flatnonzero(mask)
-            K.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
+            if split is None:
+                p = int(S[K.ACTORS])
+                observer.observe(S, p)
+                m = K.legal(S, T, p, buf)
+                mask[:] = 0
+                mask[buf[:m]] = 1
+                legal = np.flatnonzero(mask)
+                K.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
+            else:  # the same, timed part by part
+                a = c()
+                p = int(S[K.ACTORS])
+                observer.observe(S, p)
+                b = c()
+                m = K.legal(S, T, p, buf)
+                mask[:] = 0
+                mask[buf[:m]] = 1
+                d = c()
+                legal = np.flatnonzero(mask)
+                code = int(legal[choose.randrange(len(legal))])
+                e = c()
+                K.apply(S, T, rng, p, code)
+                f = c()
+                for i, dt in enumerate((b - a, d - b, e - d, f - e)):
+                    split[i] += dt
             steps += 1
-    return steps / (clock() - t0)
+    spent = clock() - t0
+    if split is not None:
+        split[:] = [t / max(1, steps) * 1e6 for t in split]
+    return steps / spent
 
 
 def main() -> None:
@@ -172,6 +197,15 @@ def main() -> None:
             print(f"{gid:<20}{n:>3}" + "".join(f"{x:>7.1f}" for x in row[:1]), end="")
             print(f"{row[1]:>7.1f}{row[2]:>7.1f}{row[3]:>7.1f}{row[4]:>8.1f}{row[5]:>7.1f}", end="")
             print(f"{row[6]:>13.1f}", flush=True)
+        if cored:
+            print(
+                f"\n{'core env step, µs':<23}{'obs':>8}{'legal+mask':>12}{'choice':>8}{'apply':>7}"
+            )
+            for gid, n, _, _ in cored:
+                split = [0.0] * 4
+                core_env(gid, n, a.seconds * a.rounds, a.seed, split)
+                print(f"{gid:<20}{n:>3}{split[0]:>8.1f}{split[1]:>12.1f}", end="")
+                print(f"{split[2]:>8.1f}{split[3]:>7.1f}", flush=True)
 
 
 def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
