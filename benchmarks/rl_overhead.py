@@ -23,7 +23,9 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
 compiled code would give: per step the acting seat's observation vector
 (``Observer.observe``), its legal codes and mask, the same choice, and the core's ``apply``;
 each game dealt by the core. It needs numba (the ``fast`` extra). With ``--parts`` it also
-splits that loop's step (µs: observation, legal codes and mask, choice, ``apply``).
+splits that loop's step (µs: observation, legal codes and mask, choice, ``apply``). Beside it,
+64 games stepped together (``encode_many``, ``legal_many``, ``step_many``: one compiled call
+each per step for all rows), steps summed over the rows.
 
 ``--parts`` splits the PettingZoo loop, per step (µs of CPU time, on the positions the loop
 meets): ``last()`` with its observation (``encode_state``), legal codes and mask; the
@@ -138,6 +140,53 @@ def core_env(
     return steps / spent
 
 
+def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) -> float:
+    """Steps/s (summed over rows) of ``rows`` games stepped together in the core: per step one
+    compiled call each for the masks, the observations and the moves, and one numpy draw of a
+    legal code per row (uniform, like the other loops' ``randrange``); a finished row is dealt
+    again."""
+    from ludoteca import fast
+    from ludoteca.engine.rng import Rng
+    from ludoteca.fast import exploding_kittens as K
+    from ludoteca.fast.exploding_kittens_obs import Observer, encode_many
+    from ludoteca.rl.encoders import encoder_for
+    from ludoteca.rl.encoders.base import HIGH, LOW
+
+    game = ludoteca.get_game(game_id)
+    core = fast.core_for(game)
+    assert core is not None, fast.why_not(game)
+    T = core.table  # type: ignore[attr-defined]
+    o = game.new_game(num_players=n, seed=seed).options
+    ob = Observer(encoder_for(game_id, n), o, LOW, HIGH)
+    flags = (o.stacking_attacks, o.super_skip_passes_turns, o.bury_anywhere)
+    opts = np.array((*flags, o.five_card_combo == "different"), dtype=np.int64)
+    Ss = np.zeros((rows, K.SIZE), dtype=np.int64)
+    rngs = np.zeros(rows, dtype=np.uint64)
+    masks = np.zeros((rows, game.action_space_size), dtype=np.int8)
+    out = np.zeros((rows, ob.size), dtype=np.float32)
+    draw = np.random.default_rng(seed)
+    dealt = 0
+    steps, t0 = 0, clock()
+    for g in range(rows):
+        rngs[g] = Rng(seed + dealt).state
+        K.deal(Ss[g], T, rngs[g : g + 1], n, opts)
+        dealt += 1
+    while clock() - t0 < seconds:
+        players = Ss[:, K.ACTORS].copy()
+        encode_many(Ss, ob.table, ob.template, ob.high, ob.low, players, out)
+        K.legal_many(Ss, T, players, masks)
+        cum = np.cumsum(masks, axis=1)
+        pick = (draw.random(rows) * cum[:, -1]).astype(np.int64)
+        codes = np.argmax(cum > pick[:, None], axis=1)
+        K.step_many(Ss, T, rngs, players, codes)
+        steps += rows
+        for g in np.flatnonzero(Ss[:, K.PHASE] == K.OVER):
+            rngs[g] = Rng(seed + dealt).state
+            K.deal(Ss[g], T, rngs[g : g + 1], n, opts)
+            dealt += 1
+    return steps / (clock() - t0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="*")
@@ -161,9 +210,9 @@ def main() -> None:
         f"{'game':<20}{'n':>3}{'engine dec/s':>14}{'PettingZoo st/s':>17}{'x cost':>8}"
         f"{'Gym dec/s':>11}{'(steps/s)':>11}{'x cost':>8}"
     )
-    cored: list[tuple[str, int, float, float]] = []
+    cored: list[tuple[str, int, float, float, float]] = []
     for gid, n in cases:
-        e = pz = gd = gs = ce = 0.0
+        e = pz = gd = gs = ce = cb = 0.0
         with_core = a.core and gid == "exploding-kittens"
         if with_core:
             core_env(gid, n, 0.01, a.seed)  # compile / load the core outside the timing
@@ -171,22 +220,28 @@ def main() -> None:
             e += engine(gid, n, a.seconds, a.seed + r * 1000)
             if with_core:
                 ce += core_env(gid, n, a.seconds, a.seed + r * 1000)
+                cb += core_batch(gid, n, a.seconds, a.seed + r * 1000)
             pz += pettingzoo(gid, n, a.seconds, a.seed + r * 1000)
             d, s = gym_rates(gid, n, a.seconds, a.seed + r * 1000)
             gd += d
             gs += s
-        e, pz, gd, gs, ce = (x / a.rounds for x in (e, pz, gd, gs, ce))
+        e, pz, gd, gs, ce, cb = (x / a.rounds for x in (e, pz, gd, gs, ce, cb))
         if with_core:
-            cored.append((gid, n, e, ce))
+            cored.append((gid, n, e, ce, cb))
         print(
             f"{gid:<20}{n:>3}{e:>14,.0f}{pz:>17,.0f}{e / pz:>7.2f}x{gd:>11,.0f}{gs:>11,.0f}"
             f"{e / gd:>7.2f}x",
             flush=True,
         )
     if cored:
-        print(f"\n{'core env':<20}{'n':>3}{'engine dec/s':>14}{'core env st/s':>15}{'x cost':>8}")
-        for gid, n, e, ce in cored:
-            print(f"{gid:<20}{n:>3}{e:>14,.0f}{ce:>15,.0f}{e / ce:>7.2f}x")
+        print(
+            f"\n{'core env':<20}{'n':>3}{'engine dec/s':>14}{'core env st/s':>15}{'x cost':>8}"
+            f"{'batch of 64 st/s':>18}{'x cost':>8}"
+        )
+        for gid, n, e, ce, cb in cored:
+            print(
+                f"{gid:<20}{n:>3}{e:>14,.0f}{ce:>15,.0f}{e / ce:>7.2f}x{cb:>18,.0f}{e / cb:>7.2f}x"
+            )
     if a.parts:
         print(
             f"\n{'PettingZoo step, µs':<23}{'last()':>8}{'(obs':>7}{'legal':>7}{'mask)':>7}"
@@ -201,7 +256,7 @@ def main() -> None:
             print(
                 f"\n{'core env step, µs':<23}{'obs':>8}{'legal+mask':>12}{'choice':>8}{'apply':>7}"
             )
-            for gid, n, _, _ in cored:
+            for gid, n, *_ in cored:
                 split = [0.0] * 4
                 core_env(gid, n, a.seconds * a.rounds, a.seed, split)
                 print(f"{gid:<20}{n:>3}{split[0]:>8.1f}{split[1]:>12.1f}", end="")
