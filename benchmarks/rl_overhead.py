@@ -18,6 +18,15 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
     python benchmarks/rl_overhead.py coatl --players 3 --seconds 3
     python benchmarks/rl_overhead.py --parts         # also: where a PettingZoo step's time goes
 
+``--core`` adds, for Exploding Kittens (the one game with a compiled observation so far,
+``fast/exploding_kittens_obs.py``), what an env that steps the compiled core and encodes in
+compiled code would give: per step the acting seat's observation vector
+(``Observer.observe``), its legal codes and mask, the same choice, and the core's ``apply``;
+each game dealt by the core. It needs numba (the ``fast`` extra). With ``--parts`` it also
+splits that loop's step (µs: observation, legal codes and mask, choice, ``apply``). Beside it,
+64 games stepped together (``encode_many``, ``legal_many``, ``step_many``: one compiled call
+each per step for all rows), steps summed over the rows.
+
 ``--parts`` splits the PettingZoo loop, per step (µs of CPU time, on the positions the loop
 meets): ``last()`` with its observation (``encode_state``), legal codes and mask; the
 choice; ``step``; and, for comparison, the reference observation ``encode(view(p))``.
@@ -69,6 +78,115 @@ def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
     return steps / (clock() - t0)
 
 
+def core_env(
+    game_id: str, n: int, seconds: float, seed: int, split: list[float] | None = None
+) -> float:
+    """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply.
+    With ``split`` (4 zeros), also µs per step of each of the four, added into it."""
+    from ludoteca import fast
+    from ludoteca.engine.rng import Rng
+    from ludoteca.fast import exploding_kittens as K
+    from ludoteca.fast.exploding_kittens_obs import Observer
+    from ludoteca.rl.encoders import encoder_for
+    from ludoteca.rl.encoders.base import HIGH, LOW
+
+    game = ludoteca.get_game(game_id)
+    core = fast.core_for(game)
+    assert core is not None, fast.why_not(game)
+    T = core.table  # type: ignore[attr-defined]
+    o = game.new_game(num_players=n, seed=seed).options
+    observer = Observer(encoder_for(game_id, n), o, LOW, HIGH)
+    flags = (o.stacking_attacks, o.super_skip_passes_turns, o.bury_anywhere)
+    opts = np.array((*flags, o.five_card_combo == "different"), dtype=np.int64)
+    S = np.zeros(K.SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    buf = np.empty(K.ACAP, dtype=np.int64)
+    mask = np.zeros(game.action_space_size, dtype=np.int8)
+    choose = random.Random(seed)
+    c = clock
+    steps, t0 = 0, clock()
+    while clock() - t0 < seconds:
+        rng[0] = Rng(seed + steps).state
+        K.deal(S, T, rng, n, opts)
+        while S[K.PHASE] != K.OVER:
+            if split is None:
+                p = int(S[K.ACTORS])
+                observer.observe(S, p)
+                m = K.legal(S, T, p, buf)
+                mask[:] = 0
+                mask[buf[:m]] = 1
+                legal = np.flatnonzero(mask)
+                K.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
+            else:  # the same, timed part by part
+                a = c()
+                p = int(S[K.ACTORS])
+                observer.observe(S, p)
+                b = c()
+                m = K.legal(S, T, p, buf)
+                mask[:] = 0
+                mask[buf[:m]] = 1
+                d = c()
+                legal = np.flatnonzero(mask)
+                code = int(legal[choose.randrange(len(legal))])
+                e = c()
+                K.apply(S, T, rng, p, code)
+                f = c()
+                for i, dt in enumerate((b - a, d - b, e - d, f - e)):
+                    split[i] += dt
+            steps += 1
+    spent = clock() - t0
+    if split is not None:
+        split[:] = [t / max(1, steps) * 1e6 for t in split]
+    return steps / spent
+
+
+def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) -> float:
+    """Steps/s (summed over rows) of ``rows`` games stepped together in the core: per step one
+    compiled call each for the masks, the observations and the moves, and one numpy draw of a
+    legal code per row (uniform, like the other loops' ``randrange``); a finished row is dealt
+    again."""
+    from ludoteca import fast
+    from ludoteca.engine.rng import Rng
+    from ludoteca.fast import exploding_kittens as K
+    from ludoteca.fast.exploding_kittens_obs import Observer, encode_many
+    from ludoteca.rl.encoders import encoder_for
+    from ludoteca.rl.encoders.base import HIGH, LOW
+
+    game = ludoteca.get_game(game_id)
+    core = fast.core_for(game)
+    assert core is not None, fast.why_not(game)
+    T = core.table  # type: ignore[attr-defined]
+    o = game.new_game(num_players=n, seed=seed).options
+    ob = Observer(encoder_for(game_id, n), o, LOW, HIGH)
+    flags = (o.stacking_attacks, o.super_skip_passes_turns, o.bury_anywhere)
+    opts = np.array((*flags, o.five_card_combo == "different"), dtype=np.int64)
+    Ss = np.zeros((rows, K.SIZE), dtype=np.int64)
+    rngs = np.zeros(rows, dtype=np.uint64)
+    masks = np.zeros((rows, game.action_space_size), dtype=np.int8)
+    out = np.zeros((rows, ob.size), dtype=np.float32)
+    draw = np.random.default_rng(seed)
+    dealt = 0
+    steps, t0 = 0, clock()
+    for g in range(rows):
+        rngs[g] = Rng(seed + dealt).state
+        K.deal(Ss[g], T, rngs[g : g + 1], n, opts)
+        dealt += 1
+    while clock() - t0 < seconds:
+        players = Ss[:, K.ACTORS].copy()
+        encode_many(Ss, ob.table, ob.template, ob.high, ob.low, players, out)
+        K.legal_many(Ss, T, players, masks)
+        cum = np.cumsum(masks, axis=1)
+        pick = (draw.random(rows) * cum[:, -1]).astype(np.int64)
+        codes = np.argmax(cum > pick[:, None], axis=1)
+        K.step_many(Ss, T, rngs, players, codes)
+        steps += rows
+        for g in np.flatnonzero(Ss[:, K.PHASE] == K.OVER):
+            rngs[g] = Rng(seed + dealt).state
+            K.deal(Ss[g], T, rngs[g : g + 1], n, opts)
+            dealt += 1
+    return steps / (clock() - t0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="*")
@@ -77,6 +195,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--parts", action="store_true", help="also split a PettingZoo step's time")
+    ap.add_argument(
+        "--core", action="store_true", help="also an env over the compiled core (Exploding Kittens)"
+    )
     a = ap.parse_args()
     warnings.simplefilter("ignore")
     cases = []
@@ -89,20 +210,38 @@ def main() -> None:
         f"{'game':<20}{'n':>3}{'engine dec/s':>14}{'PettingZoo st/s':>17}{'x cost':>8}"
         f"{'Gym dec/s':>11}{'(steps/s)':>11}{'x cost':>8}"
     )
+    cored: list[tuple[str, int, float, float, float]] = []
     for gid, n in cases:
-        e = pz = gd = gs = 0.0
+        e = pz = gd = gs = ce = cb = 0.0
+        with_core = a.core and gid == "exploding-kittens"
+        if with_core:
+            core_env(gid, n, 0.01, a.seed)  # compile / load the core outside the timing
         for r in range(a.rounds):
             e += engine(gid, n, a.seconds, a.seed + r * 1000)
+            if with_core:
+                ce += core_env(gid, n, a.seconds, a.seed + r * 1000)
+                cb += core_batch(gid, n, a.seconds, a.seed + r * 1000)
             pz += pettingzoo(gid, n, a.seconds, a.seed + r * 1000)
             d, s = gym_rates(gid, n, a.seconds, a.seed + r * 1000)
             gd += d
             gs += s
-        e, pz, gd, gs = (x / a.rounds for x in (e, pz, gd, gs))
+        e, pz, gd, gs, ce, cb = (x / a.rounds for x in (e, pz, gd, gs, ce, cb))
+        if with_core:
+            cored.append((gid, n, e, ce, cb))
         print(
             f"{gid:<20}{n:>3}{e:>14,.0f}{pz:>17,.0f}{e / pz:>7.2f}x{gd:>11,.0f}{gs:>11,.0f}"
             f"{e / gd:>7.2f}x",
             flush=True,
         )
+    if cored:
+        print(
+            f"\n{'core env':<20}{'n':>3}{'engine dec/s':>14}{'core env st/s':>15}{'x cost':>8}"
+            f"{'batch of 64 st/s':>18}{'x cost':>8}"
+        )
+        for gid, n, e, ce, cb in cored:
+            print(
+                f"{gid:<20}{n:>3}{e:>14,.0f}{ce:>15,.0f}{e / ce:>7.2f}x{cb:>18,.0f}{e / cb:>7.2f}x"
+            )
     if a.parts:
         print(
             f"\n{'PettingZoo step, µs':<23}{'last()':>8}{'(obs':>7}{'legal':>7}{'mask)':>7}"
@@ -113,6 +252,15 @@ def main() -> None:
             print(f"{gid:<20}{n:>3}" + "".join(f"{x:>7.1f}" for x in row[:1]), end="")
             print(f"{row[1]:>7.1f}{row[2]:>7.1f}{row[3]:>7.1f}{row[4]:>8.1f}{row[5]:>7.1f}", end="")
             print(f"{row[6]:>13.1f}", flush=True)
+        if cored:
+            print(
+                f"\n{'core env step, µs':<23}{'obs':>8}{'legal+mask':>12}{'choice':>8}{'apply':>7}"
+            )
+            for gid, n, *_ in cored:
+                split = [0.0] * 4
+                core_env(gid, n, a.seconds * a.rounds, a.seed, split)
+                print(f"{gid:<20}{n:>3}{split[0]:>8.1f}{split[1]:>12.1f}", end="")
+                print(f"{split[2]:>8.1f}{split[3]:>7.1f}", flush=True)
 
 
 def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
