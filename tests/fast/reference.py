@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ludoteca import fast
-from ludoteca.engine import Game, GameState
+from ludoteca.engine import Game, GameState, SeatHandle
 
 
 def reference_random(state: GameState, rngs: Sequence[random.Random]) -> list[tuple[int, int]]:
@@ -16,6 +17,17 @@ def reference_random(state: GameState, rngs: Sequence[random.Random]) -> list[tu
     while not state.is_over:
         p = state.actors[0]
         a = rngs[p].choice(state.legal_actions(p))
+        moves.append((p, state.game.encode(a)))
+        state.apply(p, a)
+    return moves
+
+
+def reference_agents(state: GameState, agents: Sequence[Any]) -> list[tuple[int, int]]:
+    """What the simulation runner does with these agents, one per seat: (seat, code) moves."""
+    moves = []
+    while not state.is_over:
+        p = state.actors[0]
+        a = agents[p].act(SeatHandle(state, p))
         moves.append((p, state.game.encode(a)))
         state.apply(p, a)
     return moves

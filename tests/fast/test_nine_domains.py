@@ -16,6 +16,7 @@ from ludoteca.agents import make_agent
 from .reference import (
     assert_batch_matches,
     assert_every_step_equal,
+    reference_agents,
     reference_random,
     reference_rollout,
 )
@@ -113,16 +114,6 @@ def test_whole_games_from_the_deal_in_the_core():
             w = ref.result().winners
             assert moves[g] == len(played)
             assert winners[g] == (w[0] if len(w) == 1 else -1)
-
-
-def reference_agents(state, agents):
-    moves = []
-    while not state.is_over:
-        p = state.actors[0]
-        a = agents[p].act(SeatHandle(state, p))
-        moves.append((p, GAME.encode(a)))
-        state.apply(p, a)
-    return moves
 
 
 def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
