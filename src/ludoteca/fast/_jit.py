@@ -6,7 +6,9 @@ The cache goes beside the sources (``__pycache__``) when that folder is writable
 folder under the system's temporary directory (numba's own fallback needs a home directory).
 numba checks a cached function against its own file only, not against the compiled functions
 it calls from other files; so a module's cache is dropped when it or the shared compiled
-modules (rng.py, this file) change (a stamp of their hash sits beside the cache).
+modules (rng.py, this file) change (a stamp of their hash sits beside the cache). A game's
+compiled observation (``<game>_obs.py``) calls its core's compiled functions and reads its
+constants, so its stamp covers the core's file too.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ def _drop_stale(folder: Path) -> None:
         text = f.read_bytes()
         if b"@njit" not in text:
             continue
+        core = here / f"{f.stem.removesuffix('_obs')}.py"
+        if f.stem.endswith("_obs") and core.exists():
+            text += core.read_bytes()
         want = hashlib.sha256(shared + text).hexdigest()
         stamp = folder / f"{f.stem}.ludoteca-stamp"
         try:
