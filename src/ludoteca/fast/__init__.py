@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
@@ -38,6 +39,7 @@ __all__ = [
     "batch_step",
     "core_for",
     "disabled",
+    "observer_for",
     "has_core",
     "play_agents",
     "play_random",
@@ -146,6 +148,19 @@ def core_for(game: Game) -> Core | None:
             with _jit.compile_lock(game.id):
                 _exercise(game)
     return _CORES[game.id]
+
+
+def observer_for(game: Game, encoder: Any, options: Any, low: float, high: float) -> Any:
+    """The game's compiled observation (``fast/<game>_obs.py``'s ``Observer``: ``observe(S, p)``
+    equal to ``encoder.encode_state(state, p)`` for the state S was loaded from), or None where
+    the game has no core or no compiled observation yet. ``options``: the states' parsed
+    options (the observation's template)."""
+    if core_for(game) is None:
+        return None
+    name = f"{__name__}.{_MODULES[game.id][0]}_obs"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name).Observer(encoder, options, low, high)
 
 
 def has_core(game_id: str) -> bool:

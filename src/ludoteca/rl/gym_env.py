@@ -23,6 +23,7 @@ from ..agents import Agent, make_agent
 from ..engine import GameState, SeatHandle, get_game, list_games
 from .core import Seats
 from .encoders.base import HIGH, LOW
+from .positions import CorePosition, Position, StatePosition, agent_kinds, core_of
 
 
 class LudotecaGym(gym.Env):
@@ -37,6 +38,7 @@ class LudotecaGym(gym.Env):
         seat: int | None = None,
         illegal: str = "end",
         render_mode: str | None = None,
+        core: bool | None = None,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -50,21 +52,46 @@ class LudotecaGym(gym.Env):
         if len(specs) != n - 1:
             raise ValueError(f"{n} players need {n - 1} opponent specs, not {len(specs)}")
         game = self.seats.game
-        for s in specs:
-            make_agent(s, game, 0)  # a bad spec is refused now, not at the first reset
+        # a bad spec is refused now, not at the first reset
+        probes = [make_agent(s, game, 0) for s in specs]
         self.opponent_specs = specs
+        self.position = self._position(core, probes)
         self.fixed_seat = seat
         self.illegal = illegal
         self.render_mode = render_mode
         self.observation_space = spaces.Box(LOW, HIGH, self.seats.encoder.shape, np.float32)
         self.action_space = spaces.Discrete(self.seats.num_actions)
-        self.state: GameState | None = None
+        self._started = False
         self.seat = 0
         self.decisions = 0  # of every seat, this episode
         self._agents: dict[int, Agent] = {}
-        # the learner's legal actions now (code -> action), shared by action_masks and step;
-        # None whenever the state has moved
-        self._legal: dict[int, Any] | None = None
+        self._mts = np.zeros(0, dtype=np.uint64)  # on the core: the agents' generators
+
+    def _position(self, core: bool | None, probes: list[Agent]) -> Position:
+        """The core where it can play the opponents too (random and, where compiled, heuristic
+        agents), else the engine's state."""
+        found = core_of(self.seats, core)
+        kinds = None if found is None else agent_kinds(found, probes)
+        if found is not None and kinds is None:
+            if core is True:
+                raise ValueError(
+                    f"the compiled core cannot play these opponents: {self.opponent_specs}"
+                )
+            found = None
+        if found is None:
+            return StatePosition(self.seats)
+        self._kinds = np.zeros(self.seats.num_players, dtype=np.int64)
+        self._risks = np.zeros(self.seats.num_players)
+        return CorePosition(self.seats, found)
+
+    @property
+    def state(self) -> GameState | None:
+        """The game as the engine's state (written from the core's array when it plays there)."""
+        return self.position.state if self._started else None
+
+    @property
+    def on_core(self) -> bool:
+        return isinstance(self.position, CorePosition)
 
     # -- gymnasium ------------------------------------------------------------------------
     def reset(
@@ -73,7 +100,8 @@ class LudotecaGym(gym.Env):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31)) if seed is None else int(seed)
         n = self.seats.num_players
-        self.state = self.seats.new_state(game_seed)
+        self.position.reset(game_seed)
+        self._started = True
         self.seat = game_seed % n if self.fixed_seat is None else self.fixed_seat
         others = [q for q in range(n) if q != self.seat]
         game = self.seats.game
@@ -82,55 +110,67 @@ class LudotecaGym(gym.Env):
             for q, spec in zip(others, self.opponent_specs, strict=True)
         }
         self.decisions = 0
-        self._legal = None
+        if isinstance(self.position, CorePosition):
+            self._core_agents()
         self._play_others()
         return self._obs(), {"seat": self.seat, "game_seed": game_seed}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        state = self.state
-        assert state is not None, "call reset() first"
-        if state.is_over:
+        assert self._started, "call reset() first"
+        pos = self.position
+        if pos.is_over():
             raise ValueError("the game is over: call reset()")
         try:
-            self.seats.apply_code(state, self.seat, action, self._learner_legal())
+            pos.play(self.seat, action)
         except ValueError:
             if self.illegal == "raise":
                 raise
             return self._obs(), -1.0, True, False, {"illegal_action": True}
-        self._legal = None
         self.decisions += 1
         self._play_others()
-        if state.is_over:
-            return self._obs(), self.seats.payoffs(state)[self.seat], True, False, {}
+        if pos.is_over():
+            return self._obs(), pos.payoffs()[self.seat], True, False, {}
         return self._obs(), 0.0, False, False, {}
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learning seat now (bool), for MaskablePPO."""
-        return self.seats.mask_of(self._learner_legal()).view(bool)
-
-    def _learner_legal(self) -> dict[int, Any]:
-        assert self.state is not None, "call reset() first"
-        if self._legal is None:
-            self._legal = self.seats.legal(self.state, self.seat)
-        return self._legal
+        assert self._started, "call reset() first"
+        return self.position.mask(self.seat).view(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or not self._started:
             return None
-        return self.seats.render_ansi(self.state, self.seat)
+        return self.seats.render_ansi(self.position.state, self.seat)
 
     # -- the other seats ------------------------------------------------------------------
+    def _core_agents(self) -> None:
+        """The opponents' generators as the core reads them (the learner's row is unused)."""
+        from ..fast import seat_kind
+        from ..fast.rng import MT_N, mt_state
+
+        n = self.seats.num_players
+        core = self.position.core  # type: ignore[attr-defined]
+        self._mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
+        for q, agent in self._agents.items():
+            self._mts[q] = mt_state(agent.rng)
+            kind = seat_kind(core, agent)
+            assert kind is not None  # checked with the same specs at construction
+            self._kinds[q] = kind
+            self._risks[q] = float(getattr(agent, "risk", 0.0))
+
     def _play_others(self) -> None:
-        state = self.state
-        assert state is not None
+        pos = self.position
+        if isinstance(pos, CorePosition):
+            self.decisions += pos.play_agents(self.seat, self._mts, self._kinds, self._risks)
+            return
+        state = pos.state
         while not state.is_over and self.seat not in state.actors:
             q = state.actors[0]
             state.apply(q, self._agents[q].act(SeatHandle(state, q)))
             self.decisions += 1
 
     def _obs(self) -> np.ndarray:
-        assert self.state is not None
-        return self.seats.observation(self.state, self.seat)
+        return self.position.observation(self.seat)
 
 
 def gym_env(game_id: str, **kwargs: Any) -> LudotecaGym:

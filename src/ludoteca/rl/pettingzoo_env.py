@@ -18,9 +18,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from ..engine import Action, GameState
+from ..engine import GameState
 from .core import Seats
 from .encoders.base import HIGH, LOW
+from .positions import CorePosition, Position, position
 
 
 def _spaces(seats: Seats) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -48,14 +49,14 @@ class _Seeds:
 
 
 class _Door:
-    """What the AEC and the Parallel env share: the seats, the seeds, the state, the legal
-    actions of the decision at hand (read once, for the mask and for the step) and the step
-    itself (play, then the payoffs if the game ended)."""
+    """What the AEC and the Parallel env share: the seats, the seeds, the position (the
+    engine's state, or the compiled core's array: ``positions.py``) and the step itself
+    (play, then the payoffs if the game ended)."""
 
     seats: Seats
     possible_agents: list[str]
     render_mode: str | None
-    state: GameState | None
+    position: Position
 
     def _open(
         self,
@@ -63,6 +64,7 @@ class _Door:
         num_players: int | None,
         options: Mapping[str, Any] | None,
         render_mode: str | None,
+        core: bool | None,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -70,62 +72,46 @@ class _Door:
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.seats.num_players)]
         self._seeds = _Seeds()
-        self.state = None
-        # seat -> code -> action, for the position now; emptied whenever the state moves
-        self._legal: dict[int, dict[int, Action]] = {}
+        self.position = position(self.seats, core)
+        self._started = False
 
-    def _new_state(self, seed: int | None) -> GameState:
-        self.state = self.seats.new_state(self._seeds.next(seed))
-        self._legal = {}
-        return self.state
+    @property
+    def state(self) -> GameState | None:
+        """The game as the engine's state (written from the core's array when it plays there)."""
+        return self.position.state if self._started else None
 
-    def _legal_of(self, p: int) -> dict[int, Action]:
-        legal = self._legal.get(p)
-        if legal is None:
-            assert self.state is not None, "call reset() first"
-            legal = self._legal[p] = self.seats.legal(self.state, p)
-        return legal
+    @property
+    def on_core(self) -> bool:
+        """Whether this env steps the compiled core (``core=`` at construction)."""
+        return isinstance(self.position, CorePosition)
+
+    def _new_state(self, seed: int | None) -> None:
+        self.position.reset(self._seeds.next(seed))
+        self._started = True
 
     def _observation(self, p: int) -> dict[str, np.ndarray]:
-        assert self.state is not None, "call reset() first"
-        return {
-            "observation": self.seats.observation(self.state, p),
-            "action_mask": self.seats.mask_of(self._legal_of(p)),
-        }
-
-    def _play_one(self, p: int, code: Any) -> list[float] | None:
-        """``_play([(p, code)])``, the common case, without the lists."""
-        state = self.state
-        assert state is not None, "call reset() first"
-        self.seats.apply_code(state, p, code, self._legal_of(p))
-        self._legal = {}
-        return self.seats.payoffs(state) if state.is_over else None
+        assert self._started, "call reset() first"
+        pos = self.position
+        return {"observation": pos.observation(p), "action_mask": pos.mask(p)}
 
     def _play(self, plays: list[tuple[int, Any]]) -> list[float] | None:
         """Play each (seat, code); the payoffs if the game is over now. Several plays are
         simultaneous: all are checked against the position before the first, so a bad one
         changes nothing, and each is played as the engine would (legal when its turn comes)."""
-        state = self.state
-        assert state is not None, "call reset() first"
-        seats = self.seats
-        if len(plays) == 1:
-            p, code = plays[0]
-            seats.apply_code(state, p, code, self._legal_of(p))
-        else:
+        assert self._started, "call reset() first"
+        pos = self.position
+        if len(plays) > 1:
             for p, code in plays:
-                seats.check_code(state, p, code, self._legal_of(p))
-            first = self._legal_of(plays[0][0])
-            self._legal = {}  # stale from the first play on, even if a later one fails
-            for i, (p, code) in enumerate(plays):
-                seats.apply_code(state, p, code, None if i else first)
-        self._legal = {}
-        return seats.payoffs(state) if state.is_over else None
+                pos.check(p, code)
+        for p, code in plays:
+            pos.play(p, code)
+        return pos.payoffs() if pos.is_over() else None
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or not self._started:
             return None
-        actors = self.state.actors
-        return self.seats.render_ansi(self.state, actors[0] if actors else 0)
+        actors = self.position.actors()
+        return self.seats.render_ansi(self.position.state, actors[0] if actors else 0)
 
     def close(self) -> None:
         pass
@@ -138,9 +124,10 @@ class LudotecaAEC(_Door, AECEnv):
         num_players: int | None = None,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
+        core: bool | None = None,
     ) -> None:
         AECEnv.__init__(self)
-        self._open(game_id, num_players, options, render_mode)
+        self._open(game_id, num_players, options, render_mode, core)
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"ludoteca_{game_id.replace('-', '_')}",
@@ -160,14 +147,14 @@ class LudotecaAEC(_Door, AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """``options`` is accepted as PettingZoo asks and not used: game options are given
         to the constructor."""
-        state = self._new_state(seed)
+        self._new_state(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[state.actors[0]]
+        self.agent_selection = self.possible_agents[self.position.actors()[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observation(self._index[agent])
@@ -177,19 +164,20 @@ class LudotecaAEC(_Door, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        pays = self._play_one(self._index[agent], action)
+        pos = self.position
+        pos.play(self._index[agent], action)
         # rewards are all zero until the end, so clearing and accumulating them (PettingZoo's
         # _clear_rewards / _accumulate_rewards) is needed only then
         self._cumulative_rewards[agent] = 0.0
-        if pays is not None:
+        if pos.is_over():
+            pays = pos.payoffs()
             self._clear_rewards()
             for a, pay in zip(self.agents, pays, strict=True):
                 self.rewards[a] = pay
                 self.terminations[a] = True
             self._accumulate_rewards()
         else:
-            assert self.state is not None
-            self.agent_selection = self.possible_agents[self.state.actors[0]]
+            self.agent_selection = self.possible_agents[pos.actors()[0]]
 
 
 class LudotecaParallel(_Door, ParallelEnv):
@@ -202,8 +190,9 @@ class LudotecaParallel(_Door, ParallelEnv):
         num_players: int | None = None,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
+        core: bool | None = None,
     ) -> None:
-        self._open(game_id, num_players, options, render_mode)
+        self._open(game_id, num_players, options, render_mode, core)
         self.metadata = {"render_modes": ["ansi"], "name": f"ludoteca_{game_id.replace('-', '_')}"}
         self.agents: list[str] = []
         obs, act = _spaces(self.seats)
@@ -228,9 +217,8 @@ class LudotecaParallel(_Door, ParallelEnv):
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
-        state = self.state
-        assert state is not None, "call reset() first"
-        owing = list(state.actors)
+        assert self._started, "call reset() first"
+        owing = self.position.actors()
         for p in owing:
             agent = self.possible_agents[p]
             if agent not in actions:
@@ -257,9 +245,12 @@ def pettingzoo_env(
     num_players: int | None = None,
     options: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
+    core: bool | None = None,
 ) -> LudotecaAEC:
-    """The AEC environment of a game: ``pettingzoo_env("coatl", num_players=3)``."""
-    return LudotecaAEC(game_id, num_players, options, render_mode)
+    """The AEC environment of a game: ``pettingzoo_env("coatl", num_players=3)``. ``core``:
+    None plays on the compiled core where the game has one (``fast`` extra), False never,
+    True insists."""
+    return LudotecaAEC(game_id, num_players, options, render_mode, core)
 
 
 def parallel_env(
@@ -267,5 +258,6 @@ def parallel_env(
     num_players: int | None = None,
     options: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
+    core: bool | None = None,
 ) -> LudotecaParallel:
-    return LudotecaParallel(game_id, num_players, options, render_mode)
+    return LudotecaParallel(game_id, num_players, options, render_mode, core)
