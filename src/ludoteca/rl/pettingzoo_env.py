@@ -154,10 +154,11 @@ class LudotecaAEC(_Door, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.position.actors()[0]]
+        self.agent_selection = self.possible_agents[self.position.to_act()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._observation(self._index[agent])
+        p, pos = self._index[agent], self.position
+        return {"observation": pos.observation(p), "action_mask": pos.mask(p)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -177,7 +178,7 @@ class LudotecaAEC(_Door, AECEnv):
                 self.terminations[a] = True
             self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[pos.actors()[0]]
+            self.agent_selection = self.possible_agents[pos.to_act()]
 
 
 class LudotecaParallel(_Door, ParallelEnv):

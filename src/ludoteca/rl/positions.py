@@ -16,6 +16,7 @@ installed, the game has a core and a compiled observation) unless given ``core=F
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -35,6 +36,7 @@ class Position(Protocol):
     def state(self) -> GameState: ...
     def reset(self, seed: int) -> None: ...
     def actors(self) -> tuple[int, ...]: ...
+    def to_act(self) -> int: ...
     def is_over(self) -> bool: ...
     def observation(self, p: int) -> np.ndarray: ...
     def mask(self, p: int) -> np.ndarray: ...
@@ -60,6 +62,10 @@ class StatePosition:
 
     def actors(self) -> tuple[int, ...]:
         return tuple(self.state.actors)
+
+    def to_act(self) -> int:
+        actors = self.state.actors
+        return actors[0] if actors else -1
 
     def is_over(self) -> bool:
         return self.state.is_over
@@ -89,24 +95,34 @@ class StatePosition:
 
 class CorePosition:
     """The game as the core's array ``S`` and its generator. ``core``: ``fast.core_for(game)``;
-    the compiled observation is built at the first reset, from the states' options."""
+    the compiled observation is built at the first reset, from the states' options.
+
+    Each move is one compiled call (the observation module's ``advance``): the move, the seats
+    to act, and the first one's legal mask and observation, kept in buffers here. Those are
+    what a door asks for next, nearly always; another seat's are computed when asked."""
 
     def __init__(self, seats: Seats, core: Any) -> None:
         self.seats = seats
         self.core = core
         self._observer: Any = None
         self._options: Any = None
+        self._advance: Any = None
         a = seats.num_actions
-        self._masks = np.zeros((1, a), dtype=np.int8)  # legal_many writes row 0
+        self._mask = np.zeros(a, dtype=np.int8)  # the first seat's, for now
+        self._masks = np.zeros((1, a), dtype=np.int8)  # another seat's, from legal_many
         self._zeros = np.zeros(a, dtype=np.int8)
+        self._acts = np.zeros(seats.num_players, dtype=np.int64)
+        acap = sys.modules[type(core).__module__].ACAP  # legal actions at most
+        self._buf = np.zeros(acap, dtype=np.int64)
+        self._out = np.zeros(seats.encoder.size, dtype=np.float32)
         self._one = np.zeros(1, dtype=np.int64)  # the seat of a call over one row
-        self._code = np.zeros(1, dtype=np.int64)
         self._rng = np.zeros(1, dtype=np.uint64)
         self._nothing = np.zeros(0, dtype=np.int64)  # playout keeps no record
         self._state: GameState | None = None
         self._synced = True  # whether _state shows S
-        self._actors: tuple[int, ...] = ()
-        self._mask_now: dict[int, np.ndarray] = {}  # seat -> legal mask, for now
+        self._k = 0  # how many seats act now
+        self._first = -1  # the first of them (-1: the game is over)
+        self._others: dict[int, np.ndarray] = {}  # other seats' masks, for now
         self.S = np.zeros(0, dtype=np.int64)
         self._rows = self.S.reshape(1, -1)
 
@@ -130,35 +146,51 @@ class CorePosition:
                 self.seats.game, self.seats.encoder, st.options, LOW, HIGH
             )
             assert self._observer is not None
+            self._advance = sys.modules[type(self._observer).__module__].advance
         self.S = self.core.load(st)
         self._rows = self.S.reshape(1, -1)  # the same memory, as the batch calls want it
         self._rng[0] = st.rng.state  # type: ignore[attr-defined]
         self._synced = True
-        self._moved()
+        self._step(-1, -1)
 
-    def _moved(self) -> None:
-        self._actors = self.core.actors(self.S)
-        self._mask_now = {}
+    def _step(self, p: int, code: int) -> None:
+        ob = self._observer
+        k = self._k = self._advance(
+            self.S, self.core.table, self._rng, p, code, ob.table, ob.template, ob.high, ob.low,
+            self._acts, self._buf, self._mask, self._out,
+        )  # fmt: skip
+        self._first = int(self._acts[0]) if k else -1
+        if self._others:
+            self._others = {}
 
     def actors(self) -> tuple[int, ...]:
-        return self._actors
+        k = self._k
+        return (self._first,) if k == 1 else tuple(self._acts.tolist()[:k])
+
+    def to_act(self) -> int:
+        """The first seat to act (-1 once the game is over)."""
+        return self._first
 
     def is_over(self) -> bool:
-        return not self._actors
+        return self._first < 0
 
     def observation(self, p: int) -> np.ndarray:
+        if p == self._first:
+            return self._out.copy()
         return self._observer.observe(self.S, p)
 
     def _mask_of(self, p: int) -> np.ndarray:
-        m = self._mask_now.get(p)
+        if p == self._first:
+            return self._mask
+        m = self._others.get(p)
         if m is None:
-            if p in self._actors:
+            if p in self.actors():
                 self._one[0] = p
                 self.core.legal_many(self._rows, self._one, self._masks)
                 m = self._masks[0].copy()
             else:
                 m = self._zeros
-            self._mask_now[p] = m
+            self._others[p] = m
         return m
 
     def mask(self, p: int) -> np.ndarray:
@@ -178,28 +210,28 @@ class CorePosition:
         self._code_of(p, code)
 
     def play(self, p: int, code: Any) -> None:
-        self._code[0] = self._code_of(p, code)
-        self._one[0] = p
-        self.core.apply_many(self._rows, self._rng, self._one, self._code)
+        c = self._code_of(p, code)
         self._synced = False
-        self._moved()
+        self._step(p, c)
 
     def play_agents(self, seat: int, mts: np.ndarray, kinds: np.ndarray, risks: np.ndarray) -> int:
-        """Let the core's agents (``kinds[q]``, generator ``mts[q]``) move for ``actors()[0]``
-        until ``seat`` owes a decision or the game ends; returns the moves made."""
+        """Let the core's agents (``kinds[q]``, generator ``mts[q]``) move for the first seat
+        to act until ``seat`` owes a decision or the game ends; returns the moves made."""
         from ..fast import CHOOSE_AGENTS
 
         moves = 0
-        while self._actors and seat not in self._actors:
+        while self._first >= 0 and seat not in self.actors():
             self.core.playout(
                 self.S, self._rng, mts, kinds, risks, CHOOSE_AGENTS, 1, self._nothing,
                 self._nothing,
             )  # fmt: skip
-            self._actors = self.core.actors(self.S)
             moves += 1
+            actors = self.core.actors(self.S)
+            self._k, self._first = len(actors), actors[0] if actors else -1
+            self._acts[: len(actors)] = actors
         if moves:
             self._synced = False
-            self._mask_now = {}
+            self._step(-1, -1)  # the mask and observation of the first seat now
         return moves
 
     def payoffs(self) -> list[float]:
