@@ -296,3 +296,23 @@ class Observer:
     def into(self, S: np.ndarray, p: int, out: np.ndarray) -> None:
         """The same into a buffer the caller keeps (no allocation)."""
         encode(S, self.table, self.template, self.high, self.low, p, out)
+
+
+@njit
+def advance(
+    S: Any, T: Any, rng: Any, p: int, code: int, L: Any, tmpl: Any, high: float, low: float,
+    acts: Any, buf: Any, mask: Any, out: Any,
+) -> int:  # fmt: skip
+    """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
+    for p (none if negative), then the seats to act into ``acts`` and the first one's legal
+    mask and observation. Returns how many seats act (0: the game is over)."""
+    if code >= 0:
+        C.apply(S, T, rng, p, code)
+    n = C.actors(S, acts)
+    if n > 0:
+        q = acts[0]
+        mask[:] = 0
+        for i in range(C.legal(S, T, q, buf)):
+            mask[buf[i]] = 1
+        encode(S, L, tmpl, high, low, q, out)
+    return n

@@ -82,6 +82,10 @@ class LudotecaGym(gym.Env):
             return StatePosition(self.seats)
         self._kinds = np.zeros(self.seats.num_players, dtype=np.int64)
         self._risks = np.zeros(self.seats.num_players)
+        # per opponent, in seat order after the learner's: how the core plays it
+        assert kinds is not None
+        self._probe_kinds = kinds
+        self._probe_risks = [float(getattr(a, "risk", 0.0)) for a in probes]
         return CorePosition(self.seats, found)
 
     @property
@@ -104,14 +108,15 @@ class LudotecaGym(gym.Env):
         self._started = True
         self.seat = game_seed % n if self.fixed_seat is None else self.fixed_seat
         others = [q for q in range(n) if q != self.seat]
-        game = self.seats.game
-        self._agents = {
-            q: make_agent(spec, game, seed=game_seed * 16 + q)
-            for q, spec in zip(others, self.opponent_specs, strict=True)
-        }
         self.decisions = 0
         if isinstance(self.position, CorePosition):
-            self._core_agents()
+            self._core_agents(others, game_seed)
+        else:
+            game = self.seats.game
+            self._agents = {
+                q: make_agent(spec, game, seed=game_seed * 16 + q)
+                for q, spec in zip(others, self.opponent_specs, strict=True)
+            }
         self._play_others()
         return self._obs(), {"seat": self.seat, "game_seed": game_seed}
 
@@ -143,20 +148,25 @@ class LudotecaGym(gym.Env):
         return self.seats.render_ansi(self.position.state, self.seat)
 
     # -- the other seats ------------------------------------------------------------------
-    def _core_agents(self) -> None:
-        """The opponents' generators as the core reads them (the learner's row is unused)."""
-        from ..fast import seat_kind
-        from ..fast.rng import MT_N, mt_state
+    def _core_agents(self, others: list[int], game_seed: int) -> None:
+        """The opponents as the core plays them: seat q's kind and risk (from its spec), and
+        its generator ``random.Random(game_seed * 16 + q)``, the one ``make_agent`` gives an
+        agent of that seed (Agent.__init__), seeded in compiled code (the learner's row is
+        unused)."""
+        from ..fast.rng import MT_N, mt_seed, mt_state
 
         n = self.seats.num_players
-        core = self.position.core  # type: ignore[attr-defined]
-        self._mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
-        for q, agent in self._agents.items():
-            self._mts[q] = mt_state(agent.rng)
-            kind = seat_kind(core, agent)
-            assert kind is not None  # checked with the same specs at construction
-            self._kinds[q] = kind
-            self._risks[q] = float(getattr(agent, "risk", 0.0))
+        if self._mts.shape != (n, MT_N + 1):
+            self._mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
+        for i, q in enumerate(others):
+            seed = game_seed * 16 + q
+            if 0 <= seed < 1 << 63:
+                mt_seed(self._mts[q], seed)
+            else:  # a seed the compiled seeding does not take: the agent's own generator
+                agent = make_agent(self.opponent_specs[i], self.seats.game, seed=seed)
+                self._mts[q] = mt_state(agent.rng)
+            self._kinds[q] = self._probe_kinds[i]
+            self._risks[q] = self._probe_risks[i]
 
     def _play_others(self) -> None:
         pos = self.position
