@@ -6,8 +6,9 @@ Per game and player count, random play (uniform over the legal actions) three wa
 - PettingZoo AEC: ``env.last()`` (observation vector + action mask of the seat to act), a
   choice among the mask's ones, ``env.step`` (steps/s: one decision each);
 The choice is the same in every door, ``random.Random.choice``-like (an index drawn with
-``randrange``): numpy's ``Generator.choice`` alone costs more than an Exploding Kittens
-decision, and a policy's cost is not the wrapper's.
+``randrange`` among the mask's ``nonzero()``): numpy's ``Generator.choice`` alone costs more
+than an Exploding Kittens decision (and ``np.flatnonzero`` twice ``nonzero``), and a policy's
+cost is not the wrapper's.
 - Gymnasium: ``action_masks()`` and the observation each step, opponents ``random``; every
   decision of the game is counted (the learner's steps and the opponents' moves), as in the
   engine's figure.
@@ -61,8 +62,8 @@ def engine(game_id: str, n: int, seconds: float, seed: int) -> float:
     return decisions / (clock() - t0)
 
 
-def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
-    env = LudotecaAEC(game_id, n)
+def pettingzoo(game_id: str, n: int, seconds: float, seed: int, core: bool) -> float:
+    env = LudotecaAEC(game_id, n, core=core)
     rng = random.Random(seed)
     steps, t0 = 0, clock()
     while clock() - t0 < seconds:
@@ -72,7 +73,7 @@ def pettingzoo(game_id: str, n: int, seconds: float, seed: int) -> float:
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (clock() - t0)
@@ -115,7 +116,7 @@ def core_env(
                 m = K.legal(S, T, p, buf)
                 mask[:] = 0
                 mask[buf[:m]] = 1
-                legal = np.flatnonzero(mask)
+                legal = mask.nonzero()[0]
                 K.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
             else:  # the same, timed part by part
                 a = c()
@@ -126,7 +127,7 @@ def core_env(
                 mask[:] = 0
                 mask[buf[:m]] = 1
                 d = c()
-                legal = np.flatnonzero(mask)
+                legal = mask.nonzero()[0]
                 code = int(legal[choose.randrange(len(legal))])
                 e = c()
                 K.apply(S, T, rng, p, code)
@@ -204,35 +205,51 @@ def main() -> None:
     for g in ludoteca.list_games():
         if a.games and g.id not in a.games:
             continue
-        counts = [a.players] if a.players else sorted({g.min_players, min(g.max_players, 4)})
+        counts = (
+            [a.players]
+            if a.players
+            else sorted({g.min_players, min(g.max_players, 4), g.max_players})
+        )
         cases += [(g.id, n) for n in counts]
+    from ludoteca import fast
+
+    head = f"{'':<37}{'-- on the compiled core --':^36}{'-- on the engine state --':^36}"
+    print(head)
     print(
-        f"{'game':<20}{'n':>3}{'engine dec/s':>14}{'PettingZoo st/s':>17}{'x cost':>8}"
-        f"{'Gym dec/s':>11}{'(steps/s)':>11}{'x cost':>8}"
+        f"{'game':<20}{'n':>3}{'engine dec/s':>14}"
+        + f"{'PettingZoo st/s':>17}{'x cost':>8}{'Gym dec/s':>11}{'x cost':>8}" * 2
     )
     cored: list[tuple[str, int, float, float, float]] = []
     for gid, n in cases:
-        e = pz = gd = gs = ce = cb = 0.0
+        on = fast.has_core(gid)
+        e = pz = gd = pz0 = gd0 = ce = cb = 0.0
         with_core = a.core and gid == "exploding-kittens"
+        if on:  # compile / load the core and its observation outside the timing
+            pettingzoo(gid, n, 0.01, a.seed, True)
+            gym_rates(gid, n, 0.01, a.seed, True)
         if with_core:
-            core_env(gid, n, 0.01, a.seed)  # compile / load the core outside the timing
+            core_env(gid, n, 0.01, a.seed)
         for r in range(a.rounds):
-            e += engine(gid, n, a.seconds, a.seed + r * 1000)
+            s = a.seed + r * 1000
+            e += engine(gid, n, a.seconds, s)
             if with_core:
-                ce += core_env(gid, n, a.seconds, a.seed + r * 1000)
-                cb += core_batch(gid, n, a.seconds, a.seed + r * 1000)
-            pz += pettingzoo(gid, n, a.seconds, a.seed + r * 1000)
-            d, s = gym_rates(gid, n, a.seconds, a.seed + r * 1000)
-            gd += d
-            gs += s
-        e, pz, gd, gs, ce, cb = (x / a.rounds for x in (e, pz, gd, gs, ce, cb))
+                ce += core_env(gid, n, a.seconds, s)
+                cb += core_batch(gid, n, a.seconds, s)
+            if on:
+                pz += pettingzoo(gid, n, a.seconds, s, True)
+                gd += gym_rates(gid, n, a.seconds, s, True)[0]
+            pz0 += pettingzoo(gid, n, a.seconds, s, False)
+            gd0 += gym_rates(gid, n, a.seconds, s, False)[0]
+        e, pz, gd, pz0, gd0, ce, cb = (x / a.rounds for x in (e, pz, gd, pz0, gd0, ce, cb))
         if with_core:
             cored.append((gid, n, e, ce, cb))
-        print(
-            f"{gid:<20}{n:>3}{e:>14,.0f}{pz:>17,.0f}{e / pz:>7.2f}x{gd:>11,.0f}{gs:>11,.0f}"
-            f"{e / gd:>7.2f}x",
-            flush=True,
-        )
+        row = f"{gid:<20}{n:>3}{e:>14,.0f}"
+        if on:
+            row += f"{pz:>17,.0f}{e / pz:>7.2f}x{gd:>11,.0f}{e / gd:>7.2f}x"
+        else:
+            row += f"{'no core: ' + fast.why_not(gid)[:26]:>36}"
+        row += f"{pz0:>17,.0f}{e / pz0:>7.2f}x{gd0:>11,.0f}{e / gd0:>7.2f}x"
+        print(row, flush=True)
     if cored:
         print(
             f"\n{'core env':<20}{'n':>3}{'engine dec/s':>14}{'core env st/s':>15}{'x cost':>8}"
@@ -263,9 +280,9 @@ def main() -> None:
                 print(f"{split[2]:>8.1f}{split[3]:>7.1f}", flush=True)
 
 
-def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
+def gym_rates(game_id: str, n: int, seconds: float, seed: int, core: bool) -> tuple[float, float]:
     """(all decisions/s, learner steps/s) of the Gymnasium door with random opponents."""
-    env = LudotecaGym(game_id, n, opponents="random")
+    env = LudotecaGym(game_id, n, opponents="random", core=core)
     rng = random.Random(seed)
     steps = decisions = 0
     t0 = clock()
@@ -273,7 +290,7 @@ def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, f
         env.reset(seed=seed + steps)
         done = False
         while not done:
-            legal = np.flatnonzero(env.action_masks())
+            legal = env.action_masks().nonzero()[0]
             _, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         decisions += env.decisions
@@ -283,7 +300,7 @@ def gym_rates(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, f
 
 def parts(game_id: str, n: int, seconds: float, seed: int) -> list[float]:
     """µs per step: last(), its observation, legal codes, mask; choice; step; view+encode."""
-    env = LudotecaAEC(game_id, n)
+    env = LudotecaAEC(game_id, n, core=False)
     seats = env.seats
     rng = random.Random(seed)
     c = clock  # CPU time, like the rates: a loaded machine preempts, CPU time does not count it
@@ -298,7 +315,7 @@ def parts(game_id: str, n: int, seconds: float, seed: int) -> list[float]:
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             code = int(legal[rng.randrange(len(legal))])
             d = c()
             env.step(code)

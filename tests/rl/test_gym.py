@@ -15,11 +15,14 @@ from ludoteca.rl import gym_env
 from ludoteca.rl.gym_env import gym_id
 
 GAMES = [g.id for g in ludoteca.list_games()]
+CORE = pytest.mark.parametrize("core", [None, False], ids=["core", "engine"])
 
 
+@CORE
+@pytest.mark.parametrize("opponents", ["heuristic", "random"])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_gymnasium_check_env_passes(game_id):
-    env = gym.make(gym_id(game_id), render_mode="ansi", opponents="heuristic")
+def test_gymnasium_check_env_passes(game_id, opponents, core):
+    env = gym.make(gym_id(game_id), render_mode="ansi", opponents=opponents, core=core)
     check_env(env.unwrapped)
 
 
@@ -62,15 +65,16 @@ def test_the_same_seed_plays_the_same_episode():
     )
 
 
-def test_an_illegal_action_ends_the_episode_or_raises_and_leaves_the_game_alone():
-    env = gym_env("sala-de-miaula", opponents="random", seat=0)
+@CORE
+def test_an_illegal_action_ends_the_episode_or_raises_and_leaves_the_game_alone(core):
+    env = gym_env("sala-de-miaula", opponents="random", seat=0, core=core)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     before = env.state.to_json()
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
     assert env.state.to_json() == before
-    strict = gym_env("sala-de-miaula", opponents="random", seat=0, illegal="raise")
+    strict = gym_env("sala-de-miaula", opponents="random", seat=0, illegal="raise", core=core)
     strict.reset(seed=1)
     with pytest.raises(ValueError, match="not legal"):
         strict.step(illegal)

@@ -10,24 +10,32 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 import ludoteca
+from ludoteca import fast
 from ludoteca.rl import parallel_env, pettingzoo_env
 
 COUNTS = [(g.id, n) for g in ludoteca.list_games() for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g}-{n}p" for g, n in COUNTS]
+# every door twice: on the compiled core (where numba is, as the test command installs it)
+# and on the engine's state
+CORE = pytest.mark.parametrize("core", [None, False], ids=["core", "engine"])
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
+@CORE
 @pytest.mark.parametrize(("game_id", "n"), COUNTS, ids=IDS)
-def test_pettingzoo_api_and_seed_tests_pass(game_id, n):
+def test_pettingzoo_api_and_seed_tests_pass(game_id, n, core):
     cycles = max(8, 120 // n)
-    api_test(pettingzoo_env(game_id, n, render_mode="ansi"), num_cycles=cycles)
-    seed_test(lambda: pettingzoo_env(game_id, n), num_cycles=cycles // 2)
+    env = pettingzoo_env(game_id, n, render_mode="ansi", core=core)
+    assert env.on_core == (core is None and fast.AVAILABLE)
+    api_test(env, num_cycles=cycles)
+    seed_test(lambda: pettingzoo_env(game_id, n, core=core), num_cycles=cycles // 2)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
+@CORE
 @pytest.mark.parametrize("game_id", [g.id for g in ludoteca.list_games()])
-def test_parallel_api_test_passes(game_id):
-    parallel_api_test(parallel_env(game_id), num_cycles=300)
+def test_parallel_api_test_passes(game_id, core):
+    parallel_api_test(parallel_env(game_id, core=core), num_cycles=300)
 
 
 def test_nine_domains_parallel_places_both_cards_in_one_step_and_repeats_under_a_seed():
@@ -76,8 +84,9 @@ def test_rewards_at_the_end_are_the_results_payoffs(game_id, n):
     assert totals == {f"player_{p}": result.payoff(p) for p in range(n)}
 
 
-def test_an_illegal_action_is_a_clear_error_and_changes_nothing():
-    env = pettingzoo_env("exploding-kittens", 3)
+@CORE
+def test_an_illegal_action_is_a_clear_error_and_changes_nothing(core):
+    env = pettingzoo_env("exploding-kittens", 3, core=core)
     env.reset(seed=5)
     obs = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])

@@ -257,7 +257,9 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
     """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
     options' entries) plus what ``fill_state`` writes, clipped into [low, high] like
     ``encode``."""
-    out[:] = tmpl
+    # element by element: a slice assignment costs several times this loop here
+    for i in range(out.shape[0]):
+        out[i] = tmpl[i]
     # the one allocation: the core's scoring reads a Coatl's colours from a scratch array,
     # and a scratch kept in L would be shared by threads (nogil); it costs ~0.1 us of ~2
     seq = np.empty(SEQ, dtype=np.int64)
@@ -300,12 +302,13 @@ class Observer:
 
 @njit
 def advance(
-    S: Any, T: Any, rng: Any, p: int, code: int, L: Any, tmpl: Any, high: float, low: float,
+    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
     acts: Any, buf: Any, mask: Any, out: Any,
-) -> int:  # fmt: skip
+) -> tuple[int, int]:  # fmt: skip
     """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
     for p (none if negative), then the seats to act into ``acts`` and the first one's legal
-    mask and observation. Returns how many seats act (0: the game is over)."""
+    mask and observation. Returns how many seats act (0: the game is over) and
+    the first of them (-1: none)."""
     if code >= 0:
         C.apply(S, T, rng, p, code)
     n = C.actors(S, acts)
@@ -315,4 +318,5 @@ def advance(
         for i in range(C.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
-    return n
+        return n, q
+    return 0, -1

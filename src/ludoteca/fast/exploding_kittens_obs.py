@@ -135,7 +135,9 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
     """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
     options' entries) plus what ``fill_state`` writes, clipped into [low, high] like
     ``encode``."""
-    out[:] = tmpl
+    # element by element: a slice assignment costs several times this loop here
+    for i in range(out.shape[0]):
+        out[i] = tmpl[i]
     n = S[L[L_N]]
     k = L[E_K]
     out[L[E_SEAT] + p] = 1.0
@@ -246,12 +248,13 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
     if phase == L[L_ALTER] and p == cur:
         out[L[E_ALTERO]] = min(S[L[L_AK]] / 5, high)
         out[L[E_ALTERO] + 1] = min(S[L[L_AI]] / 5, high)
+    # in float32, as a select: this form vectorizes (branches, or min/max of mixed widths,
+    # do not)
+    hi, lo = np.float32(high), np.float32(low)
     for i in range(out.shape[0]):
         v = out[i]
-        if v > high:
-            out[i] = high
-        elif v < low:
-            out[i] = low
+        v = hi if v > hi else v
+        out[i] = lo if v < lo else v
 
 
 @njit
@@ -285,12 +288,13 @@ class Observer:
 
 @njit
 def advance(
-    S: Any, T: Any, rng: Any, p: int, code: int, L: Any, tmpl: Any, high: float, low: float,
+    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
     acts: Any, buf: Any, mask: Any, out: Any,
-) -> int:  # fmt: skip
+) -> tuple[int, int]:  # fmt: skip
     """A door's step in one compiled call: play ``code`` for p (none if negative), then write
     the seats to act into ``acts`` and, for the first of them, its legal mask into ``mask``
-    and its observation into ``out``. Returns how many seats act (0: the game is over)."""
+    and its observation into ``out``. Returns how many seats act (0: the game is over) and
+    the first of them (-1: none)."""
     if code >= 0:
         K.apply(S, T, rng, p, code)
     n = S[K.ACTN]
@@ -302,4 +306,5 @@ def advance(
         for i in range(K.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
-    return n
+        return n, q
+    return 0, -1

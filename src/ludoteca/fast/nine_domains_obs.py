@@ -147,7 +147,9 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
     """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
     options' entries) plus what ``fill_state`` writes, clipped into [low, high] like
     ``encode``."""
-    out[:] = tmpl
+    # element by element: a slice assignment costs several times this loop here
+    for i in range(out.shape[0]):
+        out[i] = tmpl[i]
     c, d, rounds = L[E_C], L[E_D], L[E_ROUNDS]
     out[L[E_SEAT] + p] = 1.0
     phase = S[ND.PHASE]
@@ -299,12 +301,13 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         for i in range(S[ND.POOLN]):
             out[at + 1 + S[ND.POOL + i]] += 1.0
         out[at + 1 + c + (L[L_DORDER + S[ND.DRAFT_STEP]] - p + 2) % 2] = 1.0
+    # in float32, as a select: this form vectorizes (branches, or min/max of mixed widths,
+    # do not)
+    hi, lo = np.float32(high), np.float32(low)
     for i in range(out.shape[0]):
         v = out[i]
-        if v > high:
-            out[i] = high
-        elif v < low:
-            out[i] = low
+        v = hi if v > hi else v
+        out[i] = lo if v < lo else v
 
 
 @njit
@@ -339,13 +342,14 @@ class Observer:
 
 @njit
 def advance(
-    S: Any, T: Any, rng: Any, p: int, code: int, L: Any, tmpl: Any, high: float, low: float,
+    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
     acts: Any, buf: Any, mask: Any, out: Any,
-) -> int:  # fmt: skip
+) -> tuple[int, int]:  # fmt: skip
     """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
     for p (none if negative; this game draws no chance after the deal, so ``rng`` is
     unused), then the seats to act into ``acts`` and the first one's legal mask and
-    observation. Returns how many seats act (0: the game is over)."""
+    observation. Returns how many seats act (0: the game is over) and
+    the first of them (-1: none)."""
     if code >= 0:
         ND.apply(S, T, p, code)
     n = ND.actors(S, acts)
@@ -355,4 +359,5 @@ def advance(
         for i in range(ND.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
-    return n
+        return n, q
+    return 0, -1

@@ -199,13 +199,14 @@ class Observer:
 
 @njit
 def advance(
-    S: Any, T: Any, rng: Any, p: int, code: int, L: Any, tmpl: Any, high: float, low: float,
+    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
     acts: Any, buf: Any, mask: Any, out: Any,
-) -> int:  # fmt: skip
+) -> tuple[int, int]:  # fmt: skip
     """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
     for p (none if negative; this game draws no chance after the deal, so ``rng`` is
     unused), then the seats to act into ``acts`` and the first one's legal mask and
-    observation. Returns how many seats act (0: the game is over)."""
+    observation. Returns how many seats act (0: the game is over) and
+    the first of them (-1: none)."""
     if code >= 0:
         K.apply(S, T, p, code)
     n = K.actors(S, acts)
@@ -215,4 +216,5 @@ def advance(
         for i in range(K.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
-    return n
+        return n, q
+    return 0, -1

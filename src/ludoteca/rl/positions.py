@@ -123,6 +123,7 @@ class CorePosition:
         self._k = 0  # how many seats act now
         self._first = -1  # the first of them (-1: the game is over)
         self._others: dict[int, np.ndarray] = {}  # other seats' masks, for now
+        self._args: tuple[Any, ...] = ()
         self.S = np.zeros(0, dtype=np.int64)
         self._rows = self.S.reshape(1, -1)
 
@@ -151,15 +152,16 @@ class CorePosition:
         self._rows = self.S.reshape(1, -1)  # the same memory, as the batch calls want it
         self._rng[0] = st.rng.state  # type: ignore[attr-defined]
         self._synced = True
+        ob = self._observer
+        # advance's arguments after (seat, code), gathered once: a step then reads no attribute
+        self._args = (
+            self.S, self.core.table, self._rng, ob.table, ob.template, ob.high, ob.low,
+            self._acts, self._buf, self._mask, self._out,
+        )  # fmt: skip
         self._step(-1, -1)
 
     def _step(self, p: int, code: int) -> None:
-        ob = self._observer
-        k = self._k = self._advance(
-            self.S, self.core.table, self._rng, p, code, ob.table, ob.template, ob.high, ob.low,
-            self._acts, self._buf, self._mask, self._out,
-        )  # fmt: skip
-        self._first = int(self._acts[0]) if k else -1
+        self._k, self._first = self._advance(p, code, *self._args)
         if self._others:
             self._others = {}
 
@@ -210,9 +212,18 @@ class CorePosition:
         self._code_of(p, code)
 
     def play(self, p: int, code: Any) -> None:
-        c = self._code_of(p, code)
+        # _code_of and _step written out: this is every step of every door on the core
+        try:
+            c = int(code)
+        except (TypeError, ValueError):
+            c = -1
+        m = self._mask if p == self._first else self._mask_of(p)
+        if not 0 <= c < m.shape[0] or not m[c]:
+            self.seats._refuse(self.state, p, code)
         self._synced = False
-        self._step(p, c)
+        self._k, self._first = self._advance(p, c, *self._args)
+        if self._others:
+            self._others = {}
 
     def play_agents(self, seat: int, mts: np.ndarray, kinds: np.ndarray, risks: np.ndarray) -> int:
         """Let the core's agents (``kinds[q]``, generator ``mts[q]``) move for the first seat
