@@ -82,7 +82,9 @@ def free_port() -> int:
 
 
 def start_server(db: Path, port: int, plugins: bool = True) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # this checkout's sources first: the environment may hold an editable install of another
+    # checkout (a git worktree shares the venv of the main one), whose server would be tested
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT)))}
     proc = subprocess.Popen(
         [
             sys.executable,

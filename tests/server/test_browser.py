@@ -4,8 +4,9 @@ Every move is made by picking components on the board (and the bar under it), ne
 folded list of all moves: two people play The Nine Domains in two browser contexts; one person
 plays each other title against AI seats (Exploding Kittens on a 390×844 phone); one plays The
 Nine Domains by keyboard alone. axe-core checks the lobby, a table of each game mid-game and the
-replay (no violation of serious or critical impact). Screenshots go to artifacts/screenshots/;
-the clicks per move are printed (``-s``).
+replay (no violation of serious or critical impact). Sala de Miaula's longest card names are
+checked whole on its board, in both languages, at 1366×768 and 390×844. Screenshots go to
+artifacts/screenshots/; the clicks per move are printed (``-s``).
 """
 
 from __future__ import annotations
@@ -435,3 +436,106 @@ def test_errors_and_option_menus_read_in_the_page_language(server: str, browser:
     assert "this table does not exist" in en.inner_text(".error")
     no_errors(pt)
     no_errors(en)
+
+
+# the longest card names of each language (spells, items, and creatures, which add an element
+# icon and their attack and life to the drawing), and one-word names that are long for a card
+SALA_LONG = [
+    "tempestade_de_pelos",
+    "martelinho",
+    "cinzas_do_eclipse",
+    "rojao",
+    "coleira",
+    "oculos_de_solda",
+    "pedregulho",
+    "tampa_de_panela",
+    "caixa_surpresa",
+    "chave_inglesa",
+    "amuleto_lunar",
+    "engrenagem",
+]
+# draws the crafted view into the board with the page's own drawing and words
+DRAW_JS = """async ([view, lang]) => {
+  const r = await import('/static/render.js');
+  const i18n = await import('/static/i18n.js');
+  await r.loadGame('sala-de-miaula', lang);
+  const ctx = {seat: 0, names: ['Ana', 'IA'], legal: [], lang, actors: [0], window: null, t: i18n.t};
+  document.querySelector('#board').replaceChildren(r.viewElement('sala-de-miaula', view, ctx));
+}"""
+# every card name on the board as a person sees it (the Canil's, the places', the hand's):
+# clipped by its box, covered by the next card, or a word cut across two lines; and the card's
+# accessible name, which must start with the card's name
+CARD_NAMES_JS = """() => [...document.querySelectorAll('#board .sala-name')].map((name) => {
+  const card = name.closest('.card');
+  card.scrollIntoView({block: 'center', inline: 'nearest'});  // elementFromPoint sees the screen only
+  const r = name.getBoundingClientRect();
+  const clipped = name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1
+    || [...card.querySelectorAll('.sala-band')].some((b) => b.getBoundingClientRect().right > card.getBoundingClientRect().right + 1);
+  const covered = [[r.right - 2, r.top + 2], [r.right - 2, r.bottom - 2]].some(([x, y]) => {
+    const top = document.elementFromPoint(x, y);
+    return !top || !card.contains(top);
+  });
+  const broken = [];
+  const node = name.firstChild;
+  for (const m of node.textContent.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    if (new Set([...range.getClientRects()].map((q) => Math.round(q.top))).size > 1) broken.push(m[0]);
+  }
+  const where = card.classList.contains('kennel-card') ? 'kennel' : card.classList.contains('hand') ? 'hand' : 'place';
+  return {where, text: node.textContent, label: card.getAttribute('aria-label') || '', clipped, covered, broken};
+})"""
+
+
+def sala_long_view(seed: int = 5) -> dict[str, Any]:
+    """A Sala de Miaula view of seat 0 whose Canils, places and hand hold the longest names."""
+    from ludoteca.games.sala_de_miaula import GAME
+
+    view: dict[str, Any] = GAME.new_game(2, seed, {"first_player": 0}).view(0)
+    me, them = view["players"]
+    me["canil"] = SALA_LONG[:8]  # more than five: drawn overlapping before
+    them["canil"] = SALA_LONG[8:]
+    me["hand"] = [c for c in SALA_LONG if c not in ("martelinho", "rojao")][:5]
+    me["hand_count"] = 5
+    cat = {
+        "status": "healthy",
+        "status_turn": 0,
+        "acted": False,
+        "oficina": False,
+        "lives_used": False,
+    }
+    me["field"] = [
+        {**cat, "card": "martelinho", "item": "oculos_de_solda"},
+        {**cat, "card": "rojao", "item": None},
+        {**cat, "card": "engrenagem", "item": "tampa_de_panela"},
+    ]
+    them["field"] = [None, {**cat, "card": "pedregulho", "item": "coleira"}, None]
+    return view
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["1366x768", "390x844"])
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_sala_long_card_names_read_whole(
+    server: str, browser: Browser, lang: str, phone: bool
+) -> None:
+    """The longest card names read whole on the board, the Canil's above all (a card there is
+    never picked: its name must be legible as drawn): not cut, not covered, no word split across
+    lines; the cards keep name and text for screen readers, and axe stays green."""
+    page = new_page(browser, lang, phone=phone)
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
+    seat_at(page, server, "sala-de-miaula", seats, options={"first_player": 0})
+    page.wait_for_selector("#board [data-pick].lit")  # seat 0 to play: the table holds still
+    page.evaluate(DRAW_JS, [sala_long_view(), lang])
+    page.wait_for_selector("#board .kennel-card")
+    size = "phone" if phone else "desktop"
+    page.screenshot(path=str(SHOTS / f"sala-de-miaula-kennel-{lang}-{size}.png"), full_page=True)
+    names = page.evaluate(CARD_NAMES_JS)
+    assert sum(n["where"] == "kennel" for n in names) == 12
+    bad = [n for n in names if n["clipped"] or n["covered"] or n["broken"]]
+    assert not bad, bad
+    # every card carries its name (and text) for a screen reader
+    unnamed = [n for n in names if not n["label"].startswith(n["text"])]
+    assert not unnamed, unnamed
+    check_axe(page, f"sala kennel {lang} {size}")
+    no_errors(page)

@@ -1,40 +1,104 @@
-"""Every card, ability and terrain has its words in both languages, and the table reads them."""
+"""Every card, terrain, ability, set and starter deck has its words in both languages, the
+data files hold none, and the table reads them in the reader's language."""
 
 from __future__ import annotations
 
+import io
 import random
+import re
+from typing import Any
 
 import pytest
+from rich.console import Console
 
-from ludoteca.engine import Event
+from ludoteca.cli.render import render_view
+from ludoteca.engine import DataError, Event
 from ludoteca.games.sala_de_miaula import GAME
-from ludoteca.games.sala_de_miaula.cards import POOL
+from ludoteca.games.sala_de_miaula.cards import POOL, _read, load_pool
 from ludoteca.games.sala_de_miaula.deckfile import parse_deck_text
-from ludoteca.games.sala_de_miaula.names import CATALOG
+from ludoteca.games.sala_de_miaula.names import CATALOG, KINDS, Kind, name_of
+
+# the ids of each kind of thing the catalogs name
+IDS: dict[Kind, list[str]] = {
+    "card": list(POOL.cards),
+    "terrain": list(POOL.terrains),
+    "ability": list(POOL.abilities),
+    "set": list(POOL.sets),
+    "deck": list(POOL.decks),
+}
+# the data file each kind lives in, and where its entries sit in it
+FILES: dict[Kind, tuple[str, tuple[str, ...]]] = {
+    "terrain": ("terrains.toml", ()),
+    "ability": ("abilities.toml", ()),
+    "set": ("sets.toml", ()),
+    "deck": ("decks.toml", ("decks",)),
+    "card": ("cards_despertar.toml", ("cards",)),
+}
+
+
+def test_the_kinds_are_the_pool_s() -> None:
+    assert set(KINDS) == set(IDS)
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "en"])
-def test_every_card_has_a_name_in_each_catalog(lang: str) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_everything_of_the_data_has_a_name_in_each_catalog(kind: Kind, lang: str) -> None:
     msgs = CATALOG.messages[lang]
-    missing = [cid for cid in POOL.cards if not msgs.get(f"card.{cid}", "").strip()]
-    assert not missing, f"locale/{lang}.toml [card] lacks {missing}"
+    missing = [i for i in IDS[kind] if not msgs.get(f"{kind}.{i}", "").strip()]
+    assert not missing, f"locale/{lang}.toml [{kind}] lacks {missing}"
+    # card.<id>.text and the like are made by data_words, not written in the catalogs
     unknown = sorted(
-        k for k in msgs if k.startswith("card.") and k.removeprefix("card.") not in POOL.cards
+        k for k in msgs if k.startswith(f"{kind}.") and k.removeprefix(f"{kind}.") not in IDS[kind]
     )
-    assert not unknown, f"locale/{lang}.toml names cards the data does not hold: {unknown}"
+    assert not unknown, f"locale/{lang}.toml names {kind}s the data does not hold: {unknown}"
 
 
-def test_english_names_are_english_words_not_the_portuguese_ones() -> None:
-    same = [cid for cid in POOL.cards if GAME.card_name(cid, "en") == GAME.card_name(cid, "pt-BR")]
+@pytest.mark.parametrize("kind", KINDS)
+def test_english_names_are_english_words_not_the_portuguese_ones(kind: Kind) -> None:
+    ids = IDS[kind]
+    same = [i for i in ids if name_of(kind, i, "en") == name_of(kind, i, "pt-BR")]
     assert not same, same
-    assert len({GAME.card_name(c, "en") for c in POOL.cards}) == len(POOL.cards)
+    for lang in ("pt-BR", "en"):
+        assert len({name_of(kind, i, lang) for i in ids}) == len(ids), (kind, lang)
 
 
-def test_every_ability_and_terrain_has_both_names() -> None:
-    for aid in POOL.abilities:
-        assert GAME.ability_name(aid, "pt-BR") and GAME.ability_name(aid, "en") != aid
-    for tid in POOL.terrains:
-        assert GAME.terrain_name(tid, "pt-BR") != GAME.terrain_name(tid, "en")
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_data_files_hold_no_names(kind: Kind) -> None:
+    fname, path = FILES[kind]
+    table: Any = _read(fname)
+    for k in path:
+        table = table[k]
+    assert not [i for i, body in table.items() if {"name", "name_en"} & set(body)]
+
+
+@pytest.mark.parametrize("field", ["name", "name_en"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_data_file_with_a_leftover_name_is_refused_saying_where_words_go(
+    kind: Kind, field: str
+) -> None:
+    """Like the cards: names are not read from the data (a stale one would never be shown), so
+    a file that still has one fails at load, naming the entry and the catalog key."""
+    fname, path = FILES[kind]
+
+    def read(name: str) -> dict[str, Any]:
+        data = _read(name)
+        if name == fname:
+            table = data
+            for k in path:
+                table = table[k]
+            table[next(iter(table))][field] = "Velho Nome"
+        return data
+
+    first = IDS[kind][0]
+    with pytest.raises(DataError) as e:
+        load_pool(read)
+    msg = str(e.value)
+    assert f"data/{fname}" in msg and f"[{'.'.join((*path, first))}]" in msg, msg
+    assert f"`{field}`" in msg and "locale/en.toml" in msg and f"{kind}.{first}" in msg, msg
+
+
+def test_the_pool_loads_from_its_files() -> None:
+    assert load_pool(_read) == POOL
 
 
 def test_texts_and_browser_words_are_in_the_reader_language() -> None:
@@ -64,7 +128,7 @@ def test_every_event_of_a_game_names_no_card_in_the_other_language() -> None:
     }
     s = GAME.new_game(2, 11, {})
     rng = random.Random(11)
-    lines = []
+    lines: list[str] = []
     while not s.is_over and len(lines) < 400:
         p = s.actors[0]
         a = rng.choice(s.legal_actions(p))
@@ -76,3 +140,55 @@ def test_every_event_of_a_game_names_no_card_in_the_other_language() -> None:
 
 def test_a_deck_file_reads_names_in_either_language() -> None:
     assert parse_deck_text("2 Droplet\n2 pingo\n", "deck") == ["pingo"] * 4
+
+
+@pytest.mark.parametrize(
+    "line", ["starter: lava_e_rocha", "starter: Lava and Rock", "starter: lava e rocha"]
+)
+def test_a_deck_file_names_a_starter_deck_by_id_or_name_in_either_language(line: str) -> None:
+    assert parse_deck_text(f"# mine\n{line}\n", "deck") == "lava_e_rocha"
+
+
+def test_the_browser_words_carry_every_name_in_the_reader_language() -> None:
+    """What /api/games/sala-de-miaula/words hands the browser: the catalogs plus data_words."""
+    for lang in ("pt-BR", "en"):
+        other = "en" if lang == "pt-BR" else "pt-BR"
+        words = {**CATALOG.messages[other], **CATALOG.messages[lang], **GAME.data_words(lang)}
+        for kind, ids in IDS.items():
+            for i in ids:
+                assert words[f"{kind}.{i}"] == name_of(kind, i, lang)
+    assert GAME.terrain_name("agua", "en") == "Pond" and GAME.terrain_name("agua") == "Lagoa"
+    assert GAME.ability_name("espirro", "en") == "Sneeze"
+    assert GAME.set_name("eclipse", "en") == "Eclipse in the Kennel"
+    assert GAME.deck_name("mare_e_pedra", "pt-BR") == "Maré e Pedra"
+
+
+def _mentions(text: str, names: set[str]) -> list[str]:
+    return sorted(n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text))
+
+
+def _english_game_text(seed: int) -> str:
+    """An English game played at random: every action and event line, and the terminal board
+    of the acting seat's view after each move."""
+    s = GAME.new_game(2, seed, {})
+    rng = random.Random(seed)
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, color_system=None)
+    lines: list[str] = []
+    while not s.is_over and len(lines) < 1200:
+        p = s.actors[0]
+        a = rng.choice(s.legal_actions(p))
+        lines.append(GAME.describe_action(a, "en"))
+        lines += [GAME.describe_event(e, "en", p) for e in s.apply(p, a)]
+        console.print(render_view(s.view(p), GAME, "en", p))
+    return "\n".join(lines) + "\n" + buf.getvalue()
+
+
+def test_an_english_game_names_no_terrain_or_ability_in_portuguese() -> None:
+    kinds: tuple[Kind, ...] = ("terrain", "ability")
+    pt = {name_of(k, i, "pt-BR") for k in kinds for i in IDS[k]}
+    en = {name_of(k, i, "en") for k in kinds for i in IDS[k]}
+    text = "\n".join(_english_game_text(seed) for seed in (3, 11))
+    assert not _mentions(text, pt - en)
+    # not vacuous: the board names its terrain, a creature its ability, the log what changed
+    assert len(_mentions(text, en)) >= 6, _mentions(text, en)

@@ -9,7 +9,7 @@ embed so that a match record replays without the data files.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
@@ -65,22 +65,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# the data files hold rules only: their names are words, in locale/{pt-BR,en}.toml under the
+# kind's table (names.py)
+
+
 class SetModel(_Strict):
-    name: str
-    name_en: str
     oficina: bool = False
 
 
 class TerrainModel(_Strict):
-    name: str
-    name_en: str
     element: Literal["agua", "ar", "terra", "fogo"]
     set: str
 
 
 class AbilityModel(_Strict):
-    name: str
-    name_en: str
     set: str
     side: Literal["offensive", "defensive"]
     kind: Literal["action", "passive"]
@@ -123,8 +121,6 @@ class CardSpec(_Strict):
 
 
 class DeckModel(_Strict):
-    name: str
-    name_en: str
     cards: dict[str, int]
 
 
@@ -142,7 +138,27 @@ def _explain(err: ValidationError) -> str:
     )
 
 
-def _model(cls: type[Any], data: Any, where: str) -> Any:
+# fields that once held names in the data files: a file that still has one is refused with
+# where its words go now (rather than pydantic's bare "extra inputs are not permitted")
+_WORD_FIELDS = ("name", "name_en")
+
+
+def _no_words(data: Any, where: str, key: str) -> None:
+    if not isinstance(data, Mapping):
+        return
+    left = [f for f in _WORD_FIELDS if f in data]
+    if left:
+        raise DataError(
+            f"{where}: `{'`, `'.join(left)}` is not read here: the data files hold rules, and "
+            f"names live in locale/pt-BR.toml and locale/en.toml as {key} (one per language)"
+        )
+
+
+def _model(cls: type[Any], data: Any, where: str, words: str | None = None) -> Any:
+    """``data`` validated as ``cls``; ``words`` is the catalog key of its name, for the error a
+    leftover name field gets."""
+    if words is not None:
+        _no_words(data, where, words)
     try:
         return cls.model_validate(data)
     except ValidationError as e:
@@ -276,18 +292,23 @@ def _resolve(
     )
 
 
-def load_pool() -> Pool:
-    sets = {k: _model(SetModel, v, f"data/sets.toml: [{k}]") for k, v in _read("sets.toml").items()}
+def load_pool(read: Callable[[str], dict[str, Any]] = _read) -> Pool:
+    """The pool from the data files (``read`` gives a file's table by name: tests hand in
+    edited copies)."""
+    sets = {
+        k: _model(SetModel, v, f"data/sets.toml: [{k}]", f"set.{k}")
+        for k, v in read("sets.toml").items()
+    }
     terrains = {
-        k: _model(TerrainModel, v, f"data/terrains.toml: [{k}]")
-        for k, v in _read("terrains.toml").items()
+        k: _model(TerrainModel, v, f"data/terrains.toml: [{k}]", f"terrain.{k}")
+        for k, v in read("terrains.toml").items()
     }
     for k, t in terrains.items():
         if t.set not in sets:
             raise DataError(f"data/terrains.toml: [{k}]: unknown set {t.set!r}")
     abilities = {
-        k: _model(AbilityModel, v, f"data/abilities.toml: [{k}]")
-        for k, v in _read("abilities.toml").items()
+        k: _model(AbilityModel, v, f"data/abilities.toml: [{k}]", f"ability.{k}")
+        for k, v in read("abilities.toml").items()
     }
     for k, a in abilities.items():
         where = f"data/abilities.toml: [{k}]"
@@ -305,7 +326,7 @@ def load_pool() -> Pool:
     cards: dict[str, CardSpec] = {}
     aims: dict[str, str] = {}
     for fname in CARD_FILES:
-        raw = _read(fname)
+        raw = read(fname)
         set_id = raw.get("set")
         if set_id not in sets:
             raise DataError(
@@ -318,7 +339,7 @@ def load_pool() -> Pool:
             where = f"data/{fname}: [cards.{cid}]"
             if cid in cards:
                 raise DataError(f"{where}: card id {cid!r} is defined twice")
-            model = _model(CardModel, body, where)
+            model = _model(CardModel, body, where, f"card.{cid}")
             spec = _resolve(cid, model, set_id, abilities, f"data/{fname}")
             check_spec(cid, spec, terrains, sets, f"data/{fname}")
             cards[cid] = spec
@@ -335,8 +356,8 @@ def load_pool() -> Pool:
             if aim is not None:
                 aims[cid] = aim
     decks = {}
-    for k, v in _read("decks.toml").get("decks", {}).items():
-        deck = _model(DeckModel, v, f"data/decks.toml: [decks.{k}]")
+    for k, v in read("decks.toml").get("decks", {}).items():
+        deck = _model(DeckModel, v, f"data/decks.toml: [decks.{k}]", f"deck.{k}")
         problems = deck_problems(expand(deck.cards), cards, set(sets))
         if problems:
             raise DataError(f"data/decks.toml: [decks.{k}]: {'; '.join(problems)}")

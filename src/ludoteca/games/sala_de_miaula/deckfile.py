@@ -5,7 +5,8 @@
     2x marola        <- "2x" works too; names ignore case and accents
     Chuva Forte      <- no count: one copy
 
-A file may also name a starter deck on its own: ``starter: mare_e_pedra``.
+A file may also name a starter deck on its own: ``starter: mare_e_pedra`` (its id, or its name
+in either language: ``starter: Tide and Stone``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from ...engine import DataError
 from .cards import DECK_SIZE, MAX_COPIES, POOL, CardSpec
-from .names import card_name
+from .names import card_name, deck_name
 
 _LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
 
@@ -39,6 +40,15 @@ def name_index(cards: Mapping[str, CardSpec]) -> dict[str, str]:
     return out
 
 
+def starter_index() -> dict[str, str]:
+    """Folded id or name (either language) -> starter deck id."""
+    out = {fold(did): did for did in POOL.decks}
+    for lang in ("pt-BR", "en"):
+        for did in POOL.decks:
+            out.setdefault(fold(deck_name(did, lang)), did)
+    return out
+
+
 def parse_deck_text(
     text: str, source: str, cards: Mapping[str, CardSpec] | None = None
 ) -> list[str] | str:
@@ -53,11 +63,12 @@ def parse_deck_text(
             continue
         if line.lower().startswith("starter:"):
             name = line.split(":", 1)[1].strip()
-            if name not in POOL.decks:
+            did = name if name in POOL.decks else starter_index().get(fold(name))
+            if did is None:
                 raise DataError(
                     f"{source}, line {n}: unknown starter deck {name!r}; starter decks: {', '.join(POOL.decks)}"
                 )
-            return name
+            return did
         m = _LINE.match(line)
         if m is None:  # pragma: no cover - the pattern matches any non-empty line
             problems.append(f"line {n}: cannot read {raw.strip()!r}")

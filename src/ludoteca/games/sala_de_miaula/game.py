@@ -28,7 +28,7 @@ from .actions import (
 )
 from .cards import POOL, AbilityModel, CardSpec, TerrainModel, check_spec, deck_problems, expand
 from .deckfile import read_deck_file
-from .names import CATALOG, card_name
+from .names import CATALOG, ability_name, card_name, deck_name, set_name, terrain_name
 from .options import Options as SalaOptions
 from .rules import start_turn
 from .state import SalaState
@@ -198,16 +198,16 @@ class SalaDeMiaula(Game):
         return card_name(cid, lang)
 
     def ability_name(self, aid: str, lang: str = "pt-BR") -> str:
-        ab = POOL.abilities.get(aid)
-        if ab is None:
-            return aid
-        return ab.name if lang.lower().startswith("pt") else ab.name_en
+        return ability_name(aid, lang)
 
-    def terrain_name(self, tid: str, lang: str) -> str:
-        t = POOL.terrains.get(tid)
-        if t is None:
-            return tid
-        return t.name if lang.lower().startswith("pt") else t.name_en
+    def terrain_name(self, tid: str, lang: str = "pt-BR") -> str:
+        return terrain_name(tid, lang)
+
+    def set_name(self, sid: str, lang: str = "pt-BR") -> str:
+        return set_name(sid, lang)
+
+    def deck_name(self, did: str, lang: str = "pt-BR") -> str:
+        return deck_name(did, lang)
 
     def effect_text(self, effect: str, params: Mapping[str, Any], lang: str) -> str:
         data = dict(params)
@@ -220,8 +220,9 @@ class SalaDeMiaula(Game):
     def data_words(self, lang: str = "pt-BR") -> dict[str, str]:
         """``card.<id>`` (name), ``card.<id>.text`` (rules text), ``card.<id>.stats`` (a
         creature's attack and life), ``card.<id>.type`` / ``.element`` / ``.atk`` / ``.life`` /
-        ``.passive`` / ``.aim`` (data keys the drawing reads), ``terrain.<id>`` (name) of every card and
-        terrain in the data files, for the browser's table view."""
+        ``.passive`` / ``.aim`` (data keys the drawing reads) of every card in the data files, for
+        the browser's table view. The names of terrains, abilities, sets and decks
+        (``terrain.<id>`` ...) are catalog entries, which the words already carry."""
         t = self.catalog.text
         out = {}
         for cid, c in POOL.cards.items():
@@ -242,8 +243,6 @@ class SalaDeMiaula(Game):
                 out[f"card.{cid}.passive"] = c.passive
             if cid in POOL.aims:  # whose place its action's target is (the client lights it)
                 out[f"card.{cid}.aim"] = POOL.aims[cid]
-        for tid in POOL.terrains:
-            out[f"terrain.{tid}"] = self.terrain_name(tid, lang)
         return out
 
     def card_text(self, cid: str, lang: str = "pt-BR", spec: CardSpec | None = None) -> str:

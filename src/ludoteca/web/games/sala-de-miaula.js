@@ -78,14 +78,16 @@ function elementIcon(ctx, e, size = 16) {
     svg("title", {}, name), svg("path", { d: ELEMENT_SHAPE[e], class: stroke ? `el-line-${e}` : `el-fill-${e}` }));
 }
 
-// attack in a diamond, life in a heart, each with its number
-function stats(ctx, id) {
+// attack in a diamond, life in a heart, each with its number, and the element's shape between
+// them (the card's accessible name says all three in words)
+function stats(ctx, id, icon) {
   const atk = ctx.w(`card.${id}.atk`, {}, "");
   const life = ctx.w(`card.${id}.life`, {}, "");
   if (atk === "" || life === "") return null;
   const num = (x, y, v) => svg("text", { x, y, class: "stat-num" }, v);
   return h("span", { class: "stats", "aria-hidden": "true" },
     svg("svg", { class: "stat atk", viewBox: "0 0 24 24", width: 24, height: 24 }, svg("path", { d: "M12 1 L23 12 L12 23 L1 12 Z" }), num(12, 16.5, atk)),
+    icon,
     svg("svg", { class: "stat life", viewBox: "0 0 24 24", width: 24, height: 24 }, svg("path", { d: "M12 22 C4 16 1 12 1 8 A5.5 5.5 0 0 1 12 5 A5.5 5.5 0 0 1 23 8 C23 12 20 16 12 22 Z" }), num(12, 15.5, life)));
 }
 
@@ -96,19 +98,23 @@ function bodyText(ctx, id) {
   return typeOf(ctx, id) === "creature" ? text.split(" · ").slice(3).join(" · ") : text;
 }
 
-/** A card drawn: a band in its element's (or its type's) colour with the element and the name,
- * its type, its text, and a creature's attack and life. */
+/** A card drawn: a band in its element's (or its type's) colour with the name, its type, its
+ * text, and a creature's attack, element and life. The element's shape sits with the numbers
+ * rather than in the band, which leaves the name the band's whole width (so that the longest
+ * word of a name fits a small card whole); a card without numbers keeps it in the band. */
 function face(ctx, id, { extra = [], small = false } = {}) {
   const name = ctx.w(`card.${id}`, {}, fromId(id));
   const type = typeOf(ctx, id);
   const el = ctx.w(`card.${id}.element`, {}, "");
   const text = bodyText(ctx, id);
+  const icon = elementIcon(ctx, el, 16);
+  const numbers = stats(ctx, id, icon);
   return [
-    h("span", { class: `sala-band ${ELEMENT_CLASS[el] || `ty-${type}`}` }, elementIcon(ctx, el, 14), h("span", { class: "sala-name" }, name)),
+    h("span", { class: `sala-band ${ELEMENT_CLASS[el] || `ty-${type}`}` }, numbers ? null : icon, h("span", { class: "sala-name" }, name)),
     type && !small ? h("small", { class: "sala-type" }, t(`type_${type}`)) : null,
     text && !small ? h("small", { class: "sala-text" }, text) : null,
     extra,
-    stats(ctx, id),
+    numbers,
   ];
 }
 
@@ -148,8 +154,9 @@ function creature(ctx, view, c, seat, slot) {
   return h("div", { class: "place-box", "data-key": `place-${seat}-${slot}` }, h("span", { class: "place-no" }, place), body, h("div", { class: "row" }, extra));
 }
 
-/** A player's Canil (kennel), its cards drawn small, newest last; on your side the Canil and
- * the Oficina (workshop) are the places a creature of yours can be sent to. */
+/** A player's Canil (kennel), its cards drawn small with their whole names, newest last; on
+ * your side the Canil and the Oficina (workshop) are the places a creature of yours can be
+ * sent to. */
 function kennel(ctx, p, seat, mine, oficina) {
   const pile = p.canil || [];
   const title = `${ctx.w("ui.canil")} (${pile.length})`;
@@ -166,7 +173,7 @@ function kennel(ctx, p, seat, mine, oficina) {
   const workshop = mine && oficina ? spot("oficina", ctx.w("ui.workshop"), { cls: "zone-spot" }) : null;
   return h("div", { class: "kennel", "data-key": `kennel-${seat}` },
     h("div", { class: "row" }, head, workshop),
-    cards.length ? h("div", { class: `row kennel-cards${cards.length > 5 ? " many" : ""}` }, cards) : null);
+    cards.length ? h("div", { class: "row kennel-cards" }, cards) : null);
 }
 
 export function render(view, ctx) {
