@@ -12,6 +12,9 @@ import pytest
 
 import ludoteca
 from ludoteca import fast
+from ludoteca.agents import make_agent
+from ludoteca.agents.base import Agent
+from ludoteca.engine import SeatHandle
 from ludoteca.games.sala_de_miaula import effects
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL, STATUSES
 from ludoteca.games.sala_de_miaula.names import card_name
@@ -19,6 +22,7 @@ from ludoteca.games.sala_de_miaula.names import card_name
 from .reference import (
     assert_batch_matches,
     assert_every_step_equal,
+    reference_agents,
     reference_random,
     reference_rollout,
 )
@@ -277,3 +281,195 @@ def test_a_saved_state_with_a_terrain_outside_the_pool():
         assert core.to_json() == ref.to_json()
         changed += ref.terrain != d["terrain"]
     assert 0 < changed < 48  # some rollouts kept the odd terrain to the end, some replaced it
+
+
+# -- the heuristic agent, compiled ----------------------------------------------------------
+SEATS = [("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic")]
+
+
+def _agent(kind: str, seed: int) -> Agent:
+    # aggression is the agent's one setting and changes no move: a non-default one every
+    # fourth agent proves it (the day it matters these games differ and heuristic_fits must
+    # turn such agents away)
+    return make_agent(
+        f"{kind}:aggression=2.5" if kind == "heuristic" and seed % 4 == 1 else kind, GAME, seed
+    )
+
+
+def _chosen(game_moves: list[tuple[int, int]], seats: tuple[str, str]) -> set[str]:
+    """The action types the heuristic seats took (coverage: every branch of the agent)."""
+    out = set()
+    for p, code in game_moves:
+        if seats[p] == "heuristic":
+            a = GAME.decode(code)
+            out.add("attack_life" if a.TYPE == "attack" and a.target == 3 else a.TYPE)
+    return out
+
+
+def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
+    """Heuristic against heuristic and against random, over the option variants: starter decks,
+    random decks, custom card definitions (which the agent reads from its view)."""
+    games = fuzz_games or 1152  # every option combination twelve times
+    kinds: set[str] = set()
+    customs = 0
+    for i in range(games):
+        opts = options(i)
+        customs += "cards" in opts
+        seed = 30_000 + i
+        seats = SEATS[i % 3]
+        ref, core = GAME.new_game(2, seed, opts), GAME.new_game(2, seed, opts)
+        a1 = [_agent(s, seed * 2 + p) for p, s in enumerate(seats)]
+        a2 = [_agent(s, seed * 2 + p) for p, s in enumerate(seats)]
+        assert [fast.seat_kind(fast.core_for(GAME), a) for a in a2] == [
+            fast.HEURISTIC if s == "heuristic" else fast.RANDOM for s in seats
+        ]
+        want = reference_agents(ref, a1)
+        assert fast.play_agents(core, a2) == want, f"game {i}: {opts}"
+        assert core.to_json() == ref.to_json(), f"game {i}: {opts}"
+        assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
+        kinds |= _chosen(want, seats)
+    assert customs > games // 10
+    # every step of the agent's order of preference was taken somewhere
+    assert kinds == {
+        "attack_life", "play_spell", "play_creature", "play_item", "attack", "use_ability",
+        "use_item", "go_to_canil", "go_to_oficina", "end_turn",
+    }  # fmt: skip
+
+
+def _reference_heuristic_rollout(state, agent, limit):
+    """ISMCTS' rollout=heuristic: the agent plays every seat, asked only when there is a choice."""
+    steps = 0
+    while state.actors and (limit is None or steps < limit):
+        p = state.actors[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[0] if len(legal) == 1 else agent.act(SeatHandle(state, p)))
+        steps += 1
+    return steps
+
+
+def test_heuristic_rollouts_from_any_state(fuzz_games):
+    """rollout=heuristic from mid-game and determinized states (the generator too)."""
+    games = fuzz_games or 384
+    rng = random.Random(23)
+    for i in range(games):
+        opts = options(i + 11)
+        st = GAME.new_game(2, 50_000 + i, opts)
+        for _ in range(rng.randrange(0, 60)):
+            if st.is_over:
+                break
+            p = st.actors[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        if not st.is_over and rng.random() < 0.5:
+            st = st.determinize(st.actors[0], rng)
+        ref, core = st.clone(), st.clone()
+        h1, h2 = _agent("heuristic", i), _agent("heuristic", i)
+        limit = None if i % 3 else rng.randrange(0, 20)
+        steps = _reference_heuristic_rollout(ref, h1, limit)
+        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
+        assert h1.rng.getstate() == h2.rng.getstate()
+
+
+def test_heuristic_every_step_state_equal():
+    """One heuristic move at a time (as the Gym door's opponents move): the state after each."""
+    for i in range(24):
+        ref = GAME.new_game(2, 700 + i, options(i * 11))
+        core = ref.clone()
+        h1, h2 = _agent("heuristic", i), _agent("heuristic", i)
+        while not ref.is_over:
+            _reference_heuristic_rollout(ref, h1, 1)
+            fast.rollout(core, random.Random(0), 1, heuristic=h2)
+            assert core.to_json() == ref.to_json()
+        assert h1.rng.getstate() == h2.rng.getstate()
+
+
+def test_simulate_heuristic_records_are_identical():
+    """The runner's path (play_seeded with heuristic kinds): the same records and outcomes."""
+    from ludoteca.sim import simulate
+
+    def outcomes(agents, opts):
+        res = simulate("sala-de-miaula", 16, 2, agents, seed=6, options=opts)
+        return [(g.to_row(), g.record) for g in res.games]
+
+    for agents, opts in (
+        (["heuristic"], {}),
+        (["heuristic", "random"], options(5)),  # custom card definitions
+        (["random", "heuristic:aggression=0.5"], options(1)),  # starter decks
+    ):
+        with fast.disabled():
+            want = outcomes(agents, opts)
+        assert outcomes(agents, opts) == want
+
+
+def test_ismcts_heuristic_rollouts_run_in_the_core_with_identical_statistics():
+    from ludoteca.agents.ismcts import Budget, make_policy, search
+    from ludoteca.fast import hooks
+
+    for k, opts in enumerate(({}, options(10), options(3))):
+        state = GAME.new_game(2, 31 + k, opts)
+        rng = random.Random(k)
+        for _ in range(10):
+            p = state.actors[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+        p = state.actors[0]
+        budget = Budget(40, None, rollout="heuristic")
+        with fast.disabled():
+            want = search(SeatHandle(state, p), random.Random(4), budget)
+        assert search(SeatHandle(state, p), random.Random(4), budget) == want
+        policy = make_policy("heuristic", GAME, random.Random(0))
+        assert hooks.search_rollout(state.clone(), random.Random(0), None, policy), "the core"
+
+
+def test_a_heuristic_the_core_does_not_match_keeps_the_reference_path(monkeypatch):
+    """The agent's module changed what the core reads from it: the core keeps its random
+    playouts and turns the heuristic away; simulate then plays the heuristic in Python."""
+    from ludoteca.agents.heuristics import sala_de_miaula as H
+    from ludoteca.fast import hooks, sala_de_miaula
+
+    core = sala_de_miaula.SalaCore(GAME)
+    assert core.heuristic_class is H.HeuristicAgent
+    monkeypatch.setattr(H, "OPPOSITE", {**H.OPPOSITE, "luz": "sombra"})
+    assert "opposite" in sala_de_miaula.heuristic_supported()
+    off = sala_de_miaula.SalaCore(GAME)
+    assert off.heuristic_class is None
+    assert fast.seat_kind(off, make_agent("heuristic", GAME, 0)) is None
+    assert fast.seat_kind(off, make_agent("random", GAME, 0)) == fast.RANDOM
+    monkeypatch.setattr(fast, "_CORES", {GAME.id: off})
+    calls = []
+    monkeypatch.setattr(hooks, "play_seeded", lambda *a, **k: calls.append(1))
+    from ludoteca.sim import simulate
+
+    simulate("sala-de-miaula", 2, 2, ["heuristic"], seed=1)
+    assert calls == []
+
+
+def test_heuristic_decisions_where_its_scores_compete(fuzz_games):
+    """One decision at many positions of random play where several of the agent's scored
+    choices compete (spells, abilities, item actions): the close calls between its weights
+    (0.7, 0.8, 1.2, 3.0, ...) are decided there far more often than in its own games. The
+    core's choice is read straight from its playout (one move, recorded), not via the state."""
+    from ludoteca.fast.rng import mt_state
+
+    games = fuzz_games or 480
+    core = fast.core_for(GAME)
+    rng = random.Random(41)
+    scored = ("play_spell", "use_ability", "use_item")
+    seats, codes = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    kinds, no_rng = np.ones(1, dtype=np.int64), np.zeros(1, dtype=np.uint64)
+    asked = 0
+    for i in range(games):
+        st = GAME.new_game(2, 90_000 + i, options(i * 3 + 1))
+        agent = _agent("heuristic", i)  # one a game: it reads the match's cards once
+        while not st.is_over:
+            p = st.actors[0]
+            legal = st.legal_actions(p)
+            if sum(a.TYPE in scored for a in legal) >= 2:
+                mt = mt_state(agent.rng).reshape(1, -1)
+                S = core.load(st)
+                core.playout(S, no_rng, mt, kinds, np.zeros(1), fast.CHOOSE_SEARCH, 1, seats, codes)
+                want = GAME.encode(agent.act(SeatHandle(st, p)))
+                assert codes[0] == want, f"game {i}: {options(i * 3 + 1)}"
+                assert np.array_equal(mt[0], mt_state(agent.rng))
+                asked += 1
+            st.apply(p, rng.choice(legal))
+    assert asked > games * 10
