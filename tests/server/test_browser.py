@@ -389,10 +389,18 @@ def test_the_page_reconnects_after_the_server_is_killed(
         for _ in range(4):
             board_step(page, rng)
         before = httpx.get(f"{base}/api/tables/{tid}").json()["move"]
+        links = int(page.evaluate("document.body.dataset.links"))
         server_process.kill()
+        # the page knows the link is down, and says so until it is back
+        page.wait_for_function("document.body.dataset.link !== 'open'")
+        page.wait_for_selector(".flash")
         page.wait_for_timeout(500)
         server_process.restart()
-        # the page reconnects by itself, with its seat, at the same move
+        # the page reconnects by itself (a new socket opened), with its seat, at the same move
+        page.wait_for_function(
+            "n => Number(document.body.dataset.links) > n && document.body.dataset.link === 'open'",
+            arg=links,
+        )
         page.wait_for_function(
             "n => Number((document.querySelector('#move-no')?.textContent || '')"
             ".replace(/\\D+/g, '')) >= n",
@@ -405,7 +413,10 @@ def test_the_page_reconnects_after_the_server_is_killed(
             if time.monotonic() > end:
                 page.screenshot(path=str(SHOTS / "nine-domains-stuck-after-restart.png"))
                 seen = httpx.get(f"{base}/api/tables/{tid}/state").json()
-                raise AssertionError(f"no move was accepted after the restart: {seen}")
+                link = page.evaluate("[document.body.dataset.link, document.body.dataset.links]")
+                raise AssertionError(
+                    f"no move was accepted after the restart (the page's link: {link}): {seen}"
+                )
             if board_step(page, rng):
                 break
             page.wait_for_timeout(100)

@@ -83,17 +83,31 @@ export function showTable(root, tableId, go) {
     root.prepend(joinBox);
   };
 
+  // the link's state on the page (data-link: connecting, open, down; data-links: how many
+  // times it opened), for the reconnecting notice and for the browser tests
+  let links = 0;
+  const setLink = (state) => {
+    document.body.dataset.link = state;
+    document.body.dataset.links = String(links);
+  };
+
   const connect = () => {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
-    ws.addEventListener("open", () => {
+    const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
+    ws = sock;
+    setLink("connecting");
+    sock.addEventListener("open", () => {
+      if (sock !== ws) return;
+      links += 1;
+      setLink("open");
       const hello = { type: "hello", lang: lang() };
       const tok = tokenFor(tableId);
       if (tok) hello.token = tok;
-      ws.send(JSON.stringify(hello));
+      sock.send(JSON.stringify(hello));
     });
-    ws.addEventListener("message", (ev) => {
+    sock.addEventListener("message", (ev) => {
+      if (sock !== ws) return; // a socket given up on: what it still says is stale
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
         // the table's summary comes first and then only when it changes
@@ -121,32 +135,41 @@ export function showTable(root, tableId, go) {
         flash(errorText(msg.error.code, msg.error.message));
       }
     });
-    ws.addEventListener("close", () => {
-      if (closed) return;
+    sock.addEventListener("close", () => {
+      if (closed || sock !== ws) return;
+      // a move sent on this socket is answered by the state of the next one
+      sending = false;
+      setLink("down");
       if (rejoining) {
         rejoining = false;
         connect();
         return;
       }
-      flash(t("reconnecting"));
+      flash(t("reconnecting"), true);
       setTimeout(connect, 1000);
     });
   };
 
   const send = (action) => {
-    if (!ws || ws.readyState !== WebSocket.OPEN || !last || sending) return;
+    if (!last || sending) return;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      flash(t("reconnecting"), true); // the pick stays: the move can be made once back
+      return;
+    }
     sending = true;
     resetSelection();
     ws.send(JSON.stringify({ type: "move", move: last.move, action }));
     paint(false);
   };
 
-  const flash = (text) => {
+  const flash = (text, untilOpen = false) => {
     // on the body, so that a repaint of the table does not wipe it
     const el = document.querySelector(".flash") || document.body.appendChild(h("p", { class: "flash", role: "status" }));
     el.textContent = text;
     clearTimeout(el._t);
-    el._t = setTimeout(() => el.remove(), 4000);
+    // "reconnecting" stays while the link is down: it goes once the socket is open again
+    const done = () => (untilOpen && document.body.dataset.link !== "open" ? (el._t = setTimeout(done, 500)) : el.remove());
+    el._t = setTimeout(done, 4000);
   };
 
   const resetSelection = () => {
@@ -483,5 +506,7 @@ export function showTable(root, tableId, go) {
     document.removeEventListener("keydown", onKey);
     joinBox?.remove();
     if (ws) ws.close();
+    delete document.body.dataset.link;
+    delete document.body.dataset.links;
   };
 }
