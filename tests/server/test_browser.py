@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -425,6 +426,52 @@ def test_the_page_reconnects_after_the_server_is_killed(
     finally:
         if server_process.proc.poll() is not None:  # killed and not started again
             server_process.restart()
+
+
+def test_a_silent_link_is_given_up_and_the_page_plays_on(server: str, browser: Browser) -> None:
+    """A socket that stays open but brings nothing back (a half-open link: a phone waking up,
+    a network change) is given up after a few unanswered pings; the page opens another and
+    plays on. The first socket is silenced by routing it through the test."""
+    page = new_page(browser, "en")
+    page.add_init_script("window.LUDOTECA_BEAT_MS = 250")
+    sockets: list[Any] = []
+    silent: set[int] = set()
+
+    def route(ws: Any) -> None:
+        n = len(sockets)
+        sockets.append(ws)
+        upstream = ws.connect_to_server()
+        ws.on_message(lambda m: upstream.send(m))
+        upstream.on_message(lambda m: None if n in silent else ws.send(m))
+
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
+    tid = seat_at(
+        page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
+    )
+    page.wait_for_selector("#board [data-pick].lit")
+    assert page.evaluate("[document.body.dataset.link, document.body.dataset.links]") == [
+        "open",
+        "1",
+    ]
+    silent.add(0)  # from now on the server's words on the first socket never arrive
+    page.wait_for_function(
+        "document.body.dataset.links === '2' && document.body.dataset.link === 'open'"
+    )
+    assert len(sockets) == 2
+    rng = random.Random(5)
+
+    def placed() -> int:  # the person's cards placed, as the server knows them
+        view = httpx.get(f"{server}/api/tables/{tid}/state").json()["view"]
+        return int(view["players"][0]["placed_count"]) + 10 * len(view["history"])
+
+    before = placed()
+    end = time.monotonic() + 30
+    while placed() <= before:  # the person's own move, over the new socket
+        assert time.monotonic() < end, "no move of the person after the new socket opened"
+        if board_step(page, rng):
+            break
+        page.wait_for_timeout(50)
+    no_errors(page)
 
 
 def test_errors_and_option_menus_read_in_the_page_language(server: str, browser: Browser) -> None:

@@ -9,6 +9,11 @@ import { endScreen, seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
+// while the link is open the page pings this often, and gives up on a socket that stays silent
+// for BEAT_LOST pings: a half-open link (a phone waking up, a network change) looks open to the
+// browser for minutes. LUDOTECA_BEAT_MS: shorter beats for the browser tests.
+const BEAT_MS = window.LUDOTECA_BEAT_MS || 20000;
+const BEAT_LOST = 2.5;
 
 export function showTable(root, tableId, go) {
   let ws = null;
@@ -86,6 +91,7 @@ export function showTable(root, tableId, go) {
   // the link's state on the page (data-link: connecting, open, down; data-links: how many
   // times it opened), for the reconnecting notice and for the browser tests
   let links = 0;
+  let heard = 0; // performance.now() of the open socket's last message
   const setLink = (state) => {
     document.body.dataset.link = state;
     document.body.dataset.links = String(links);
@@ -100,6 +106,7 @@ export function showTable(root, tableId, go) {
     sock.addEventListener("open", () => {
       if (sock !== ws) return;
       links += 1;
+      heard = performance.now();
       setLink("open");
       const hello = { type: "hello", lang: lang() };
       const tok = tokenFor(tableId);
@@ -108,6 +115,7 @@ export function showTable(root, tableId, go) {
     });
     sock.addEventListener("message", (ev) => {
       if (sock !== ws) return; // a socket given up on: what it still says is stale
+      heard = performance.now();
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
         // the table's summary comes first and then only when it changes
@@ -149,6 +157,22 @@ export function showTable(root, tableId, go) {
       setTimeout(connect, 1000);
     });
   };
+
+  const beat = setInterval(() => {
+    if (closed || !ws || ws.readyState !== WebSocket.OPEN) return;
+    if (performance.now() - heard > BEAT_LOST * BEAT_MS) {
+      // silent too long: give this socket up (its late words are ignored) and open another
+      const dead = ws;
+      ws = null;
+      sending = false;
+      setLink("down");
+      flash(t("reconnecting"), true);
+      dead.close();
+      connect();
+      return;
+    }
+    ws.send(JSON.stringify({ type: "ping" }));
+  }, BEAT_MS);
 
   const send = (action) => {
     if (!last || sending) return;
@@ -501,6 +525,7 @@ export function showTable(root, tableId, go) {
   start();
   return () => {
     closed = true;
+    clearInterval(beat);
     clearInterval(ticker);
     clearInterval(cleaner);
     document.removeEventListener("keydown", onKey);
