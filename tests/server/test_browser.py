@@ -390,16 +390,16 @@ def test_the_page_reconnects_after_the_server_is_killed(
         for _ in range(4):
             board_step(page, rng)
         before = httpx.get(f"{base}/api/tables/{tid}").json()["move"]
-        links = int(page.evaluate("document.body.dataset.links"))
+        links = int(page.evaluate("document.body.dataset.sockets"))
         server_process.kill()
         # the page knows the link is down, and says so until it is back
-        page.wait_for_function("document.body.dataset.link !== 'open'")
+        page.wait_for_function("document.body.dataset.socket !== 'open'")
         page.wait_for_selector(".flash")
         page.wait_for_timeout(500)
         server_process.restart()
         # the page reconnects by itself (a new socket opened), with its seat, at the same move
         page.wait_for_function(
-            "n => Number(document.body.dataset.links) > n && document.body.dataset.link === 'open'",
+            "n => Number(document.body.dataset.sockets) > n && document.body.dataset.socket === 'open'",
             arg=links,
         )
         page.wait_for_function(
@@ -414,7 +414,9 @@ def test_the_page_reconnects_after_the_server_is_killed(
             if time.monotonic() > end:
                 page.screenshot(path=str(SHOTS / "nine-domains-stuck-after-restart.png"))
                 seen = httpx.get(f"{base}/api/tables/{tid}/state").json()
-                link = page.evaluate("[document.body.dataset.link, document.body.dataset.links]")
+                link = page.evaluate(
+                    "[document.body.dataset.socket, document.body.dataset.sockets]"
+                )
                 raise AssertionError(
                     f"no move was accepted after the restart (the page's link: {link}): {seen}"
                 )
@@ -449,13 +451,13 @@ def test_a_silent_link_is_given_up_and_the_page_plays_on(server: str, browser: B
         page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
     )
     page.wait_for_selector("#board [data-pick].lit")
-    assert page.evaluate("[document.body.dataset.link, document.body.dataset.links]") == [
+    assert page.evaluate("[document.body.dataset.socket, document.body.dataset.sockets]") == [
         "open",
         "1",
     ]
     silent.add(0)  # from now on the server's words on the first socket never arrive
     page.wait_for_function(
-        "document.body.dataset.links === '2' && document.body.dataset.link === 'open'"
+        "document.body.dataset.sockets === '2' && document.body.dataset.socket === 'open'"
     )
     assert len(sockets) == 2
     rng = random.Random(5)

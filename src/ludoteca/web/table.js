@@ -88,13 +88,13 @@ export function showTable(root, tableId, go) {
     root.prepend(joinBox);
   };
 
-  // the link's state on the page (data-link: connecting, open, down; data-links: how many
+  // the link's state on the page (data-socket: connecting, open, down; data-sockets: how many
   // times it opened), for the reconnecting notice and for the browser tests
   let links = 0;
   let heard = 0; // performance.now() of the open socket's last message
   const setLink = (state) => {
-    document.body.dataset.link = state;
-    document.body.dataset.links = String(links);
+    document.body.dataset.socket = state;
+    document.body.dataset.sockets = String(links);
   };
 
   const connect = () => {
@@ -192,7 +192,7 @@ export function showTable(root, tableId, go) {
     el.textContent = text;
     clearTimeout(el._t);
     // "reconnecting" stays while the link is down: it goes once the socket is open again
-    const done = () => (untilOpen && document.body.dataset.link !== "open" ? (el._t = setTimeout(done, 500)) : el.remove());
+    const done = () => (untilOpen && document.body.dataset.socket !== "open" ? (el._t = setTimeout(done, 500)) : el.remove());
     el._t = setTimeout(done, 4000);
   };
 
@@ -531,7 +531,7 @@ export function showTable(root, tableId, go) {
     document.removeEventListener("keydown", onKey);
     joinBox?.remove();
     if (ws) ws.close();
-    delete document.body.dataset.link;
-    delete document.body.dataset.links;
+    delete document.body.dataset.socket;
+    delete document.body.dataset.sockets;
   };
 }
