@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ludoteca
+from ludoteca.engine.game import choice_key, choice_words
 from ludoteca.testing import conformance as kit
 
 GAMES = [g.id for g in ludoteca.list_games()]
@@ -41,14 +42,29 @@ def test_options_have_words_in_both_languages(game: ludoteca.Game) -> None:
         assert game.catalog.has(f"option.{name}.help", "pt-BR"), f"no pt-BR help for option {name}"
         assert doc["texts"]["en"]["help"], f"no English help (description) for option {name}"
         if "choices" in doc:
-            assert doc["default"] in doc["choices"]
+            chosen = doc["default"] if doc.get("multiple") else [doc["default"]]
+            assert all(c in doc["choices"] for c in chosen)
             for lang in ("pt-BR", "en"):
                 for c in doc["choices"]:
-                    key = f"option.{name}.choice.{c}"
+                    # a data id is named by its kind's entry (deck.<id>), else option.<name>.choice.<c>
+                    key = choice_words(name, doc.get("choices_from"), c)
                     assert game.catalog.has(key, lang), (
                         f"no {lang} words for choice {c!r} of {name}"
                     )
-                    assert doc["texts"][lang]["choices"][str(c)] == game.catalog.text(key, lang)
+                    assert doc["texts"][lang]["choices"][choice_key(c)] == game.catalog.text(
+                        key, lang
+                    )
+
+
+def test_every_choice_of_the_data_is_accepted(game: ludoteca.Game) -> None:
+    """An option's menu of data ids (a starter deck, a terrain) offers only what the game
+    takes: each choice, alone, sets up a game with that value."""
+    for name, doc in game.option_docs().items():
+        if not doc.get("choices_from") or doc.get("multiple"):
+            continue
+        assert doc["choices"], f"{name}: an empty menu"
+        for c in doc["choices"]:
+            game.new_game(game.min_players, 0, {name: c})  # raises InvalidOptions if refused
 
 
 def test_bad_setup_is_refused(game: ludoteca.Game) -> None:

@@ -218,6 +218,51 @@ def test_a_seat_brings_its_own_deck_checked_at_the_door(client: TestClient) -> N
     assert "brisa" not in json.dumps(client.get("/api/tables").json())
 
 
+def test_the_options_name_sala_decks_terrains_and_sets(client: TestClient) -> None:
+    """/api/games describes Sala de Miaula's options that take data ids as menus of those ids
+    with their names in pt-BR and English (the value sent stays the id); a terrain may be drawn
+    at random; a name instead of an id is still refused, saying what the ids are."""
+    sala = {g["id"]: g for g in client.get("/api/games").json()}["sala-de-miaula"]["options"]
+    decks = ["mare_e_pedra", "brisa_do_mar", "lava_e_rocha", "fogo_e_vento"]
+    for seat, default in (("deck_0", "mare_e_pedra"), ("deck_1", "fogo_e_vento")):
+        doc = sala[seat]
+        assert doc["choices"] == decks and doc["default"] == default
+        assert doc["choices_from"] == "deck" and not doc.get("multiple")
+        assert doc["texts"]["pt-BR"]["choices"] == {
+            "mare_e_pedra": "Maré e Pedra",
+            "brisa_do_mar": "Brisa do Mar",
+            "lava_e_rocha": "Lava e Rocha",
+            "fogo_e_vento": "Fogo e Vento",
+        }
+        assert doc["texts"]["en"]["choices"] == {
+            "mare_e_pedra": "Tide and Stone",
+            "brisa_do_mar": "Sea Breeze",
+            "lava_e_rocha": "Lava and Rock",
+            "fogo_e_vento": "Fire and Wind",
+        }
+        # the words for people speak of decks, not of their ids
+        assert not any(d in doc["texts"][lg]["help"] for d in decks for lg in ("pt-BR", "en"))
+    terrain = sala["terrain"]
+    assert terrain["default"] is None and terrain["choices"][0] is None
+    assert {"agua", "fogo_sombrio"} <= set(terrain["choices"])
+    assert terrain["texts"]["pt-BR"]["choices"]["null"] == "Sorteado"
+    assert terrain["texts"]["en"]["choices"]["null"] == "Drawn at random"
+    assert terrain["texts"]["pt-BR"]["choices"]["agua"] == "Lagoa"
+    assert terrain["texts"]["en"]["choices"]["agua"] == "Pond"
+    sets = sala["sets"]
+    assert sets["multiple"] is True and sets["choices"] == ["despertar", "eclipse", "bugingangas"]
+    assert sets["texts"]["en"]["choices"]["eclipse"] == "Eclipse in the Kennel"
+    # the server takes ids: a deck's name is refused with the list of ids
+    seats = [{"kind": "ai", "agent": "easy"}, {"kind": "ai", "agent": "easy"}]
+    body = {"game": "sala-de-miaula", "seats": seats}
+    r = client.post("/api/tables", json={**body, "options": {"deck_0": "Maré e Pedra"}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_options"
+    assert "unknown starter deck 'Maré e Pedra'" in r.json()["error"]["message"]
+    assert "brisa_do_mar" in r.json()["error"]["message"]
+    r = client.post("/api/tables", json={**body, "options": {"terrain": "Lagoa"}})
+    assert r.status_code == 422 and "unknown terrain 'Lagoa'" in r.json()["error"]["message"]
+
+
 def test_a_games_words_carry_its_cards_names_and_texts(client: TestClient) -> None:
     """The table view draws Sala de Miaula's cards by name and rules text in the reader's
     language (from the data files), not by id."""

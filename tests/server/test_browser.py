@@ -5,8 +5,9 @@ folded list of all moves: two people play The Nine Domains in two browser contex
 plays each other title against AI seats (Exploding Kittens on a 390×844 phone); one plays The
 Nine Domains by keyboard alone. axe-core checks the lobby, a table of each game mid-game and the
 replay (no violation of serious or critical impact). Sala de Miaula's longest card names are
-checked whole on its board, in both languages, at 1366×768 and 390×844. Screenshots go to
-artifacts/screenshots/; the clicks per move are printed (``-s``).
+checked whole on its board, in both languages, at 1366×768 and 390×844; its lobby options offer
+the decks, sets and terrain by name and the table made starts with the decks picked.
+Screenshots go to artifacts/screenshots/; the clicks per move are printed (``-s``).
 """
 
 from __future__ import annotations
@@ -496,6 +497,69 @@ def test_errors_and_option_menus_read_in_the_page_language(server: str, browser:
     assert "this table does not exist" in en.inner_text(".error")
     no_errors(pt)
     no_errors(en)
+
+
+SALA_DECK_NAMES = {
+    "pt-BR": ["Maré e Pedra", "Brisa do Mar", "Lava e Rocha", "Fogo e Vento"],
+    "en": ["Tide and Stone", "Sea Breeze", "Lava and Rock", "Fire and Wind"],
+}
+OPTION_TEXTS_JS = "sel => [...document.querySelectorAll(sel)].map((o) => o.textContent)"
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("pt-BR", False), ("en", True)])
+def test_the_lobby_offers_sala_decks_by_name(
+    server: str, browser: Browser, lang: str, phone: bool
+) -> None:
+    """Making a Sala de Miaula table, a person picks each seat's deck and the terrain from
+    menus of their names in the page's language (not ids), the sets by name; the table made
+    starts with those decks, the page having sent their ids."""
+    from ludoteca.games.sala_de_miaula import GAME
+
+    page = new_page(browser, lang, phone=phone)
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "sala-de-miaula")
+    page.click("#new-table details > summary")  # the options, folded by default
+    deck_0, deck_1 = "select[data-option=deck_0]", "select[data-option=deck_1]"
+    assert page.evaluate(OPTION_TEXTS_JS, f"{deck_0} option") == SALA_DECK_NAMES[lang]
+    assert page.evaluate(OPTION_TEXTS_JS, f"{deck_1} option") == SALA_DECK_NAMES[lang]
+    # the defaults stay the game's (and no free box asking for an id is left)
+    assert page.input_value(deck_0) == "mare_e_pedra" and page.input_value(deck_1) == "fogo_e_vento"
+    assert page.locator("#new-table input[type=text][data-option]").count() == 0
+    terrain = "select[data-option=terrain]"
+    random_word = {"pt-BR": "Sorteado", "en": "Drawn at random"}[lang]
+    assert page.evaluate(OPTION_TEXTS_JS, f"{terrain} option")[0] == random_word
+    assert page.input_value(terrain) == "null"
+    sets = page.locator("fieldset[data-option=sets] label").all_inner_texts()
+    assert ("Eclipse no Canil" if lang == "pt-BR" else "Eclipse in the Kennel") in sets
+    assert page.locator("fieldset[data-option=sets] input:checked").count() == 3
+    size = "phone" if phone else "desktop"
+    page.screenshot(path=str(SHOTS / f"lobby-sala-{lang}-{size}.png"), full_page=True)
+    check_axe(page, f"lobby sala options {lang} {size}")
+    page.select_option(deck_0, label=SALA_DECK_NAMES[lang][1])  # by the name a person reads
+    page.select_option(deck_1, "lava_e_rocha")
+    chosen = {"deck_0": "brisa_do_mar", "deck_1": "lava_e_rocha"}
+    if lang == "pt-BR":  # the English page leaves the terrain to be drawn (null, not "null")
+        page.select_option(terrain, "agua")
+        chosen["terrain"] = "agua"
+    page.fill("#creator-name", "Ana")
+    page.click("#create")
+    page.wait_for_function(
+        "location.pathname.startsWith('/t/') || document.querySelector('#new-table .error')"
+    )
+    assert page.locator("#new-table .error").count() == 0, page.inner_text("#new-table .error")
+    tid = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#board")
+    r = httpx.get(f"{server}/api/tables/{tid}/state", headers={"X-Seat-Token": token_of(page, tid)})
+    view = r.json()["view"]
+    starters = GAME.starter_decks()
+    decks = [sorted(p["decklist"]) for p in view["players"]]
+    assert decks == [sorted(starters["brisa_do_mar"]), sorted(starters["lava_e_rocha"])]
+    # what the page sent: the ids, only those changed from the defaults (the terrain in play
+    # may already have changed if the AI moved first)
+    summary = httpx.get(f"{server}/api/tables/{tid}").json()
+    assert summary["options"] == chosen
+    no_errors(page)
 
 
 # the longest card names of each language (spells, items, and creatures, which add an element

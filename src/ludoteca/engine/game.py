@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.fields import FieldInfo
 
 from .actions import Action, ActionSpace
 from .errors import DataError, IllegalAction, InvalidOptions
@@ -26,6 +27,29 @@ class GameOptions(BaseModel):
     """Base of every game's options: frozen, and unknown names are refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def choices_from(field: FieldInfo) -> str | None:
+    """The kind of data whose ids an option takes, declared on its field as
+    ``Field(..., json_schema_extra={"choices_from": "deck"})``: the web lobby then offers a
+    menu of their names (``<kind>.<id>`` in the game's catalog), while the value stays the id.
+    The game's own checks still refuse an id it does not know."""
+    extra = field.json_schema_extra
+    kind = extra.get("choices_from") if isinstance(extra, dict) else None
+    return kind if isinstance(kind, str) else None
+
+
+def choice_key(value: Any) -> str:
+    """How a choice is written where a string is needed (catalog key, menu value): as itself,
+    ``null`` for none, as in JSON."""
+    return "null" if value is None else str(value)
+
+
+def choice_words(option: str, kind: str | None, value: Any) -> str:
+    """The catalog key of a choice's words: a data id's name, else ``option.<name>.choice.<v>``."""
+    if kind and value is not None:
+        return f"{kind}.{value}"
+    return f"option.{option}.choice.{choice_key(value)}"
 
 
 def describe_validation_error(err: ValidationError) -> str:
@@ -154,6 +178,14 @@ class Game(ABC):
             }
             if get_origin(f.annotation) is Literal:
                 doc["choices"] = list(get_args(f.annotation))
+            kind = choices_from(f)
+            if kind:
+                # ids from the game's data (its starter decks...): a menu of their names
+                doc["choices_from"] = kind
+                none = [None] if type(None) in get_args(f.annotation) else []
+                doc["choices"] = none + list(self.data_ids(kind))
+                if get_origin(f.annotation) is list:
+                    doc["multiple"] = True  # a list of them: one box to tick per choice
             # words for people, per language, from the game's catalog (option.<name>.label/help)
             doc["texts"] = {
                 lang: {
@@ -168,14 +200,20 @@ class Game(ABC):
                 for lang in LANGUAGES
             }
             if "choices" in doc:
-                # a menu shows words, not the values the API takes (option.<name>.choice.<value>)
+                # a menu shows words, not the values the API takes (choice_words names their key)
                 for lang in LANGUAGES:
                     doc["texts"][lang]["choices"] = {
-                        str(c): self.catalog.template(f"option.{name}.choice.{c}", lang) or str(c)
+                        choice_key(c): self.catalog.template(choice_words(name, kind, c), lang)
+                        or choice_key(c)
                         for c in doc["choices"]
                     }
             out[name] = doc
         return out
+
+    def data_ids(self, kind: str) -> list[str]:
+        """The ids of the game's data of one kind (its starter decks, terrains...), in the
+        order a menu lists them, for an option declared ``choices_from`` that kind."""
+        return []
 
     # -- words ----------------------------------------------------------------------------
     def display_name(self, lang: str = "pt-BR") -> str:

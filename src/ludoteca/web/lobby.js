@@ -83,19 +83,32 @@ function buildForm(form, games, go) {
     clear(optionsBox);
     optionsBox.append(h("legend", {}, t("options")));
     for (const [name, doc] of Object.entries(g.options)) {
-      if (doc.default === null && doc.type !== "bool") continue; // filled in by the game
+      const menu = Array.isArray(doc.choices);
+      if (doc.default === null && doc.type !== "bool" && !menu) continue; // filled in by the game
       let input;
       const words = (doc.texts && doc.texts[lang()]) || {};
-      if (Array.isArray(doc.choices)) {
-        const shown = words.choices || {};
-        input = h("select", { name }, doc.choices.map((c) => h("option", { value: c, selected: c === doc.default }, shown[String(c)] || String(c))));
-      } else if (typeof doc.default === "boolean") input = h("input", { type: "checkbox", name, checked: doc.default });
+      const label = words.label || name.replaceAll("_", " ");
+      const help = words.help || doc.help;
+      // a choice is shown by its words (a deck's name...), sent as its value (the id)
+      const shown = (c) => (words.choices || {})[choiceKey(c)] || choiceKey(c);
+      if (menu && doc.multiple) {
+        // a list of ids (the sets in play): one box each, inside a group named by the option
+        optionsBox.append(h("fieldset", { class: "option-set", dataset: { option: name } },
+          h("legend", {}, label),
+          doc.choices.map((c) => h("label", { class: "option" },
+            h("input", { type: "checkbox", value: choiceKey(c), checked: (doc.default || []).includes(c) }), h("span", {}, shown(c)))),
+          h("small", {}, help)));
+        continue;
+      }
+      if (menu) input = h("select", { name }, doc.choices.map((c) => h("option", { value: choiceKey(c), selected: c === doc.default }, shown(c))));
+      else if (typeof doc.default === "boolean") input = h("input", { type: "checkbox", name, checked: doc.default });
       else if (typeof doc.default === "number") input = h("input", { type: "number", name, value: doc.default });
       else if (typeof doc.default === "string") input = h("input", { type: "text", name, value: doc.default });
       else continue;
       input.dataset.option = name;
-      const help = words.help || doc.help;
-      optionsBox.append(h("label", { class: "option", title: help }, input, h("span", {}, words.label || name.replaceAll("_", " ")), h("small", {}, help)));
+      const named = h("span", {}, label);
+      // a box reads after its tick, a menu or a field after its name
+      optionsBox.append(h("label", { class: "option", title: help }, input.type === "checkbox" ? [input, named] : [named, input], h("small", {}, help)));
     }
     paintSeats();
   };
@@ -108,9 +121,17 @@ function buildForm(form, games, go) {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       const doc = g.options[input.dataset.option];
-      let v = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
-      if (Array.isArray(doc.choices)) v = doc.choices.find((c) => String(c) === input.value) ?? input.value;
-      if (v !== doc.default) options[input.dataset.option] = v;
+      // a menu's value back to the choice itself (findIndex: null is a choice, "null" is not)
+      const fromKey = (k) => {
+        const i = (doc.choices || []).findIndex((c) => choiceKey(c) === k);
+        return i < 0 ? k : doc.choices[i];
+      };
+      let v;
+      if (input.tagName === "FIELDSET") v = [...input.querySelectorAll("input:checked")].map((b) => fromKey(b.value));
+      else if (input.type === "checkbox") v = input.checked;
+      else if (input.type === "number") v = Number(input.value);
+      else v = fromKey(input.value);
+      if (JSON.stringify(v) !== JSON.stringify(doc.default)) options[input.dataset.option] = v;
     }
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
       const kind = row.querySelector(".seat-kind").value;
@@ -146,6 +167,12 @@ function buildForm(form, games, go) {
       h("label", { class: "option" }, openReplay, h("span", {}, t("openReplay")))),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create"))));
   paintGame();
+}
+
+// a choice where a string is needed (a menu's value, the key of its words): null is "null", as
+// the server writes it (engine/game.py choice_key)
+function choiceKey(c) {
+  return c === null ? "null" : String(c);
 }
 
 function seatText(s) {

@@ -1,6 +1,7 @@
 """The options of a match. Each seat brings its deck (a starter deck's name or a list of card
 ids); once validated, the options hold both full deck lists and the definitions of every card
-in them, so a match record replays without any data file."""
+in them, so a match record replays without any data file. The options that take ids of the
+data (decks, sets, terrain) say so (``choices_from``): the lobby offers their names."""
 
 from __future__ import annotations
 
@@ -19,20 +20,26 @@ class Options(GameOptions):
         "mare_e_pedra",
         description="seat 0's deck: a starter deck (mare_e_pedra, brisa_do_mar, lava_e_rocha, "
         "fogo_e_vento) or a list of 25 card ids (ludoteca play --deck FILE sets it from a file)",
+        json_schema_extra={"choices_from": "deck"},
     )
     deck_1: str | list[str] = Field(
-        "fogo_e_vento", description="seat 1's deck: a starter deck's name or a list of 25 card ids"
+        "fogo_e_vento",
+        description="seat 1's deck: a starter deck's name or a list of 25 card ids",
+        json_schema_extra={"choices_from": "deck"},
     )
     sets: list[str] = Field(
         default=ALL_SETS,
         description="the sets in play: despertar (base), eclipse, bugingangas (brings the Oficina)",
+        json_schema_extra={"choices_from": "set"},
     )
     first_player: int | None = Field(
         None,
         description="the seat that starts (the last person to pet a cat); none: drawn at random",
     )
     terrain: str | None = Field(
-        None, description="the starting terrain (agua, ar, terra, fogo, ...); none: drawn at random"
+        None,
+        description="the starting terrain (agua, ar, terra, fogo, ...); none: drawn at random",
+        json_schema_extra={"choices_from": "terrain"},
     )
     first_player_draws: bool = Field(
         True,
