@@ -11,22 +11,28 @@ iterations over total search time) and the mean time per move at that budget.
     .venv/bin/python benchmarks/ismcts_speed.py --games nine-domains --iterations 2000 --players 2
     .venv/bin/python benchmarks/ismcts_speed.py --games sala-de-miaula --rollout heuristic --leaf 0
     .venv/bin/python benchmarks/ismcts_speed.py --games coatl --leaf 0 --reward eval
+    .venv/bin/python benchmarks/ismcts_speed.py --games sala-de-miaula --rollout heuristic --leaf 0 --compare
+
+``--compare``: each game with the compiled core and without (``fast.disabled()``), the core
+compiled or loaded first, the two runs interleaved ``--rounds`` times (medians, CPU time).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 import ludoteca
+from ludoteca import fast
 from ludoteca.agents.evaluation import get_evaluator
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
 
 
 def positions(game: ludoteca.Game, players: int, count: int) -> list[ludoteca.GameState]:
-    out = []
+    out: list[ludoteca.GameState] = []
     seed = 0
     while len(out) < count:
         rng = random.Random(seed)
@@ -51,7 +57,12 @@ def main() -> None:
     ap.add_argument("--rollout", default="random", choices=["random", "heuristic"])
     ap.add_argument("--leaf", type=int, default=None, help="playout moves before the evaluation")
     ap.add_argument("--reward", default="win", choices=["win", "eval"])
+    ap.add_argument("--compare", action="store_true", help="with and without the compiled core")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --compare")
     args = ap.parse_args()
+    if args.compare:
+        compare(args)
+        return
     budget = f"rollout={args.rollout}, leaf={args.leaf}, reward={args.reward}"
     print(f"ISMCTS, {args.iterations} iterations per move, {budget}, one core")
     print(f"{'game':<20} {'players':>7} {'iterations/s':>13} {'s per move':>11}")
@@ -73,6 +84,33 @@ def main() -> None:
             total += time.perf_counter() - t0
         rate = args.iterations * len(states) / total
         print(f"{gid:<20} {n:>7} {rate:>13.0f} {total / len(states):>11.3f}")
+
+
+def compare(args: argparse.Namespace) -> None:
+    spend = Budget(args.iterations, None, rollout=args.rollout, leaf=args.leaf, reward=args.reward)
+    print(f"ISMCTS, {args.iterations} iterations per move, {spend}, one core, CPU time")
+    print(f"{'game':<20} {'players':>7} {'reference it/s':>15} {'core it/s':>10} {'ratio':>6}")
+    for gid in args.games.split(","):
+        game = ludoteca.get_game(gid)
+        if args.leaf is not None and get_evaluator(game) is None:
+            continue
+        fast.warm_up([gid])
+        n = args.players or game.min_players
+        states = positions(game, n, args.positions)
+
+        def rate(states: list[ludoteca.GameState] = states) -> float:
+            t0 = time.process_time()
+            for i, state in enumerate(states):
+                search(SeatHandle(state, state.actors[0]), random.Random(i), spend)
+            return args.iterations * len(states) / (time.process_time() - t0)
+
+        ref, core = [], []
+        for _ in range(args.rounds):
+            with fast.disabled():
+                ref.append(rate())
+            core.append(rate())
+        a, b = statistics.median(ref), statistics.median(core)
+        print(f"{gid:<20} {n:>7} {a:>15.0f} {b:>10.0f} {b / a:>5.2f}x")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -473,3 +474,174 @@ def test_heuristic_decisions_where_its_scores_compete(fuzz_games):
                 asked += 1
             st.apply(p, rng.choice(legal))
     assert asked > games * 10
+
+
+# -- the leaf evaluation's turn finish (the strong level, leaf=0), in the core ----------------
+def _mid_turn_states(count: int, seed: int) -> list[Any]:
+    """Mid-game states, half of them determinized (what a search evaluates), with some of the
+    turn played: the player to move has played a card or spent an action."""
+    from ludoteca.agents.evaluation import sala_de_miaula as ev
+
+    rng = random.Random(seed)
+    out: list[Any] = []
+    i = 0
+    while len(out) < count:
+        st = GAME.new_game(2, 70_000 + i, options(i + 5))
+        i += 1
+        for _ in range(rng.randrange(0, 70)):
+            if st.is_over:
+                break
+            p = st.actors[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        # a few moves of the turn under way (never the turn's end: it stays half-played)
+        for _ in range(rng.randrange(1, 4)):
+            if st.is_over:
+                break
+            p = st.actors[0]
+            moves = [a for a in st.legal_actions(p) if a.TYPE != "end_turn"]
+            if moves:
+                st.apply(p, rng.choice(moves))
+        if st.is_over or ev.at_turn_start(st):
+            continue
+        if rng.random() < 0.5:
+            st = st.determinize(st.actors[0], rng)
+        out.append(st)
+    return out
+
+
+def _reference_turn(state: Any, agent: Agent) -> int:
+    """ISMCTS' heuristic policy until the player to move changes (or the game ends)."""
+    steps, p = 0, state.current
+    while state.actors and state.current == p:
+        legal = state.legal_actions(p)
+        state.apply(p, legal[0] if len(legal) == 1 else agent.act(SeatHandle(state, p)))
+        steps += 1
+    return steps
+
+
+def test_rollouts_until_the_turn_changes(fuzz_games: int | None) -> None:
+    """``rollout(..., until_turn_change=True)``: the same moves, end state and generator as the
+    policy played in Python to the end of the turn; with ``mt`` the words advance instead and
+    the agent's generator is left alone."""
+    from ludoteca.fast.rng import mt_state
+
+    games = fuzz_games or 480
+    drew = 0
+    for i, st in enumerate(_mid_turn_states(games, 61)):
+        ref, core, words = st.clone(), st.clone(), st.clone()
+        h1, h2, h3 = (_agent("heuristic", i) for _ in range(3))
+        start = h1.rng.getstate()
+        steps = _reference_turn(ref, h1)
+        got = fast.rollout(core, random.Random(0), None, heuristic=h2, until_turn_change=True)
+        assert got == steps and core.to_json() == ref.to_json(), f"state {i}"
+        assert h1.rng.getstate() == h2.rng.getstate()
+        mt = mt_state(h3.rng)
+        assert fast.rollout(words, h3.rng, 40, h3, until_turn_change=True, mt=mt) == steps
+        assert words.to_json() == ref.to_json()
+        assert np.array_equal(mt, mt_state(h1.rng)) and h3.rng.getstate() == start
+        drew += h1.rng.getstate() != start
+    assert drew > games // 20  # the item tie-breaks drew in some of these turns
+
+
+def _record_core_finishes(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The evaluation's calls into the core's turn finish, each one's answer (None: declined)."""
+    from ludoteca.agents.evaluation import sala_de_miaula as ev
+    from ludoteca.fast import hooks
+
+    answers: list[int | None] = []
+
+    def recorded(*args: Any) -> int | None:
+        answers.append(hooks.finish_turn(*args))
+        return answers[-1]
+
+    monkeypatch.setattr(ev, "finish_in_core", recorded)
+    return answers
+
+
+def test_the_evaluation_finishes_the_turn_in_the_core_as_in_python(
+    fuzz_games: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``finish_turn`` (the strong level's leaf=0) through the core: the same state as the
+    Python loop, from mid-game and determinized states, and the same leaf values."""
+    from ludoteca.agents.evaluation import sala_de_miaula as ev
+
+    taken = _record_core_finishes(monkeypatch)
+    games = fuzz_games or 960
+    moved = 0
+    for i, st in enumerate(_mid_turn_states(games, 67)):
+        before = st.to_json()
+        got = ev.finish_turn(st)
+        assert taken.pop() is not None  # the core played it
+        want = ev.finish_turn_here(st.clone())
+        assert got.to_json() == want.to_json(), f"state {i}: {options(i + 5)}"
+        assert st.to_json() == before  # a copy was played
+        assert got.over or (got.current != st.current and ev.at_turn_start(got))
+        values = ev.leaf_values(st)
+        with fast.disabled():
+            assert ev.leaf_values(st) == values
+        moved += got.turn - st.turn
+    assert moved > games // 2
+
+
+def test_a_core_without_turn_ends_declines_the_turn_finish() -> None:
+    from ludoteca.agents.evaluation import sala_de_miaula as ev
+    from ludoteca.fast import hooks
+
+    nd = ludoteca.get_game("nine-domains")
+    state = nd.new_game(2, 0, {})
+    assert fast.stops_at_turn_change(GAME) and not fast.stops_at_turn_change(nd)
+    assert hooks.finish_turn(state, make_agent("heuristic", nd, 0), 0, 40) is None
+    with pytest.raises(ValueError, match="end of a turn"):
+        fast.rollout(state, random.Random(0), until_turn_change=True)
+    # and a Sala agent the core does not play (a random one) is left to the caller
+    st = _mid_turn_states(1, 3)[0]
+    assert hooks.finish_turn(st.clone(), make_agent("random", GAME, 0), 0, 40) is None
+    assert ev.finish_turn(st).to_json() == ev.finish_turn_here(st.clone()).to_json()
+
+
+def _strong_spec(iterations: int) -> str:
+    """The strong level's spec with an iteration budget only (time budgets are not repeatable)."""
+    from ludoteca.agents.levels import levels_for
+
+    spec = levels_for(GAME.id)["strong"]
+    assert "leaf=0" in spec and "rollout=heuristic" in spec  # what these tests are about
+    parts = [x for x in spec.split(":") if not x.startswith(("iterations=", "seconds="))]
+    return ":".join([parts[0], f"iterations={iterations}", *parts[1:]])
+
+
+def test_ismcts_strong_level_statistics_are_identical_with_the_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The strong level (leaf=0, the turn finished by the heuristic): the same root statistics
+    and moves with and without the core, and the core did finish the turns."""
+    calls = _record_core_finishes(monkeypatch)
+    spec = _strong_spec(150)
+
+    def strong(seed: int, more: str = "") -> Any:
+        return make_agent(spec + more, GAME, seed)
+
+    searched = 0
+    for k, opts in enumerate(({}, options(10), options(3), options(25), options(40))):
+        state = GAME.new_game(2, 41 + k, opts)
+        rng = random.Random(k)
+        for _ in range(rng.randrange(4, 40)):
+            if state.is_over:
+                break
+            p = state.actors[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+        if state.is_over or len(state.legal_actions(state.actors[0])) < 2:
+            continue
+        handle = SeatHandle(state, state.actors[0])
+        with fast.disabled():
+            want = strong(7 + k).root_stats(handle)
+            move = strong(7 + k).act(handle)
+        calls.clear()
+        assert strong(7 + k).root_stats(handle) == want
+        assert strong(7 + k).act(handle) == move
+        assert calls and None not in calls, "the core finished the turns"
+        # fast=false: nothing in the core, the turn finish included, and the same statistics
+        calls.clear()
+        assert strong(7 + k, ":fast=false").root_stats(handle) == want
+        assert calls and set(calls) == {None}
+        searched += 1
+    assert searched >= 3

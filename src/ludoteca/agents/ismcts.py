@@ -33,8 +33,9 @@ game may shape its rewards, e.g. by score margin, where the plain win share says
 ``anchor=z`` (off by default): keep the heuristic agent's move unless the search finds another
 better by z standard errors (for small budgets, where visit counts are noise).
 
-``fast=false`` keeps every playout in Python even where the compiled core (``ludoteca.fast``)
-has the game; the results are the same, only the speed differs (for equal-time comparisons).
+``fast=false`` keeps every playout (and the leaf evaluation) in Python even where the compiled
+core (``ludoteca.fast``) has the game; the results are the same, only the speed differs (for
+equal-time comparisons).
 
 Budgets: ``iterations=N`` (default 1000 when no time is given) and/or ``seconds=S`` per move,
 whichever ends first; with ``workers=K`` the iterations are split over K processes that search
@@ -134,6 +135,20 @@ def search(
     handle: SeatHandle, rng: random.Random, budget: Budget
 ) -> dict[Action, tuple[int, float]]:
     """Run ISMCTS from ``handle``; returns the root's edges: action -> (visits, total reward)."""
+    if budget.fast:
+        return _search(handle, rng, budget)
+    from ..fast import disabled
+
+    # no compiled code at all, the leaf evaluation's included (it may finish a turn there);
+    # ``disabled`` is process-wide: a search in another thread meanwhile plays in Python too
+    # (slower, with the same results)
+    with disabled():
+        return _search(handle, rng, budget)
+
+
+def _search(
+    handle: SeatHandle, rng: random.Random, budget: Budget
+) -> dict[Action, tuple[int, float]]:
     me = handle.player
     iterations, seconds, c = budget.iterations, budget.seconds, budget.c
     policy = make_policy(budget.rollout, handle.game, rng)
@@ -204,7 +219,8 @@ def search(
         # playout, to the end or to the evaluation (in the compiled core where it has the game)
         actors = state.actors
         steps = 0
-        if budget.fast and actors and search_rollout(state, rng, leaf, policy):
+        # (``leaf=0`` has nothing to play: no trip through the core)
+        if budget.fast and actors and leaf != 0 and search_rollout(state, rng, leaf, policy):
             actors = state.actors
         else:
             while actors and (leaf is None or steps < leaf):

@@ -46,6 +46,7 @@ __all__ = [
     "play_seeded",
     "playout",
     "rollout",
+    "stops_at_turn_change",
     "warm_up",
     "why_not",
 ]
@@ -202,6 +203,7 @@ def _core(state: GameState) -> Core:
 
 
 RANDOM, HEURISTIC = 0, 1
+UNTIL_TURN = 2  # a playout mode bit, with CHOOSE_SEARCH: stop when the player to move changes
 
 
 def seat_kind(core: Core, agent: Agent) -> int | None:
@@ -304,30 +306,50 @@ def _play(
     return list(zip(seats[:steps].tolist(), codes[:steps].tolist(), strict=True))
 
 
+def stops_at_turn_change(game: Game) -> bool:
+    """Whether ``rollout(..., until_turn_change=True)`` is there for the game (its core knows
+    when a turn ends)."""
+    core = core_for(game)
+    return core is not None and bool(getattr(core, "stops_at_turn_change", False))
+
+
 def rollout(
     state: GameState,
     rng: random.Random,
     max_steps: int | None = None,
     heuristic: Agent | None = None,
+    until_turn_change: bool = False,
+    mt: np.ndarray | None = None,
 ) -> int:
     """ISMCTS' rollout: ``legal[int(rng.random() * len(legal))]`` for ``actors[0]`` until the
     end (or ``max_steps`` moves); with ``heuristic`` (an agent the core knows), that agent
     plays every seat, asked only when there is a choice, as ``rollout=heuristic`` does.
+    ``until_turn_change``: stop too when the player to move changes (where
+    ``stops_at_turn_change``). ``mt``: the generator's words (``rng.mt_state`` of it) to draw
+    from instead, advanced in place, the generator itself left alone (a caller that starts
+    every playout from one fixed state need not read and write a ``random.Random``).
     Returns the moves made."""
     from .rng import mt_state, set_mt_state
 
+    core = _core(state)
+    mode = CHOOSE_SEARCH
+    if until_turn_change:
+        if not getattr(core, "stops_at_turn_change", False):
+            raise ValueError(f"the {state.game.id} core cannot stop at the end of a turn")
+        mode |= UNTIL_TURN
+    source = rng if heuristic is None else heuristic.rng
     if heuristic is None:
-        mts = mt_state(rng).reshape(1, -1)
         kinds = np.zeros(1, dtype=np.int64)
         risks = np.zeros(1)
     else:
-        if seat_kind(_core(state), heuristic) != HEURISTIC:
+        if seat_kind(core, heuristic) != HEURISTIC:
             raise ValueError("the core has no compiled version of this agent")
-        mts = mt_state(heuristic.rng).reshape(1, -1)
         kinds = np.ones(1, dtype=np.int64)
         risks = _risks([heuristic])
-    steps = len(_play(state, mts, kinds, risks, CHOOSE_SEARCH, max_steps, False))
-    set_mt_state(rng if heuristic is None else heuristic.rng, mts[0])
+    mts = (mt_state(source) if mt is None else mt).reshape(1, -1)
+    steps = len(_play(state, mts, kinds, risks, mode, max_steps, False))
+    if mt is None:
+        set_mt_state(source, mts[0])
     return steps
 
 

@@ -7,9 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from ..agents.base import Agent
 from ..engine import Game, GameState, Match
-from . import core_for, play_seeded, rollout, seat_kind
+from . import HEURISTIC, core_for, play_seeded, rollout, seat_kind
 
 _JSON: dict[str, list[dict[str, Any]]] = {}
 
@@ -65,3 +67,27 @@ def search_rollout(state: GameState, rng: random.Random, leaf: int | None, polic
         return False
     rollout(state, rng, leaf, heuristic=agent)
     return True
+
+
+_SEEDED: dict[int, np.ndarray] = {}  # random.Random(seed)'s words, as the core reads them
+
+
+def finish_turn(state: GameState, agent: Agent, seed: int, max_steps: int) -> int | None:
+    """The rest of the current turn (until the player to move changes, or the game ends) with
+    ``agent`` in every seat, asked only when there is a choice (a leaf evaluation that values
+    the next turn's start), its generator starting as ``agent.rng.seed(seed)`` would start it
+    (the agent's own generator is left alone); at most ``max_steps`` moves. Returns the moves
+    made, or None: the core has no compiled version of the agent (a heuristic one) or does not
+    know where a turn ends, and the caller plays it."""
+    core = core_for(state.game)
+    if core is None or not getattr(core, "stops_at_turn_change", False):
+        return None
+    if seat_kind(core, agent) != HEURISTIC:
+        return None
+    start = _SEEDED.get(seed)
+    if start is None:
+        from .rng import mt_state  # compiled code: only once a core is there
+
+        start = _SEEDED[seed] = mt_state(random.Random(seed))
+    mt = start.copy()
+    return rollout(state, agent.rng, max_steps, agent, until_turn_change=True, mt=mt)

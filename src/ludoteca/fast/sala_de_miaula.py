@@ -223,16 +223,20 @@ def _param(effect: str | None, params: Any) -> int:
 
 
 _BLOCKS: dict[tuple[tuple[str, int], ...], tuple[list[Any], np.ndarray]] = {}
+_LAST: list[Any] = [None, None]  # the last options asked for and their block (held)
 
 
 def card_block(st: SalaState) -> np.ndarray:
     """The rules of the state's cards as the block S holds. Every new game parses its own
     options, but the card definitions in them are the pool's own objects unless the options
     define cards: the block is kept per set of definition objects (held, so no id is reused)."""
+    if st.options is _LAST[0]:  # the same game's states (a search's samples): options are frozen
+        return _LAST[1]
     specs = st.options.cards
     key = tuple((cid, id(spec)) for cid, spec in specs.items())
     hit = _BLOCKS.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], specs.values(), strict=True)):
+        _LAST[:] = st.options, hit[1]
         return hit[1]
     B = np.zeros(NC * CFN, dtype=np.int64)
     for cid, c in st.cards.items():
@@ -253,6 +257,7 @@ def card_block(st: SalaState) -> np.ndarray:
     if len(_BLOCKS) > 256:
         _BLOCKS.clear()
     _BLOCKS[key] = (list(specs.values()), B)
+    _LAST[:] = st.options, B
     return B
 
 
@@ -1280,6 +1285,7 @@ def heuristic(S: Any, T: Any, H: Any, p: int, buf: Any, m: int, mt: Any) -> int:
 
 # -- playouts -------------------------------------------------------------------------------
 CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
+UNTIL_TURN = 2  # a mode bit: stop when the turn passes to the other player
 RANDOM, HEURISTIC = 0, 1
 
 
@@ -1299,21 +1305,27 @@ def playout(
     agent ``kinds[p]`` with generator ``mts[p]`` (RANDOM: ``rng.choice``; HEURISTIC: the
     heuristic agent). CHOOSE_SEARCH: every seat plays ISMCTS' policy ``kinds[0]`` with
     ``mts[0]`` (RANDOM: ``legal[int(rng.random() * k)]``; HEURISTIC: the agent, which itself
-    answers a single legal move without asking its generator, as the search's policy does)."""
+    answers a single legal move without asking its generator, as the search's policy does).
+    With the UNTIL_TURN bit set it also stops as soon as the player to move changes (the turn
+    is over: the search's leaf evaluation values the next turn's start)."""
     buf = np.empty(ACAP, dtype=np.int64)
     who = np.empty(2, dtype=np.int64)
     steps = 0
     keep = codes.shape[0]
+    agents = (mode & CHOOSE_SEARCH) == CHOOSE_AGENTS
+    turn_of = S[CUR] if mode & UNTIL_TURN else -1
     while steps < max_steps:
         if actors(S, who) == 0:
             break
+        if turn_of >= 0 and S[CUR] != turn_of:
+            break
         p = who[0]
         m = legal(S, T, p, buf)
-        g = p if mode == CHOOSE_AGENTS else 0
+        g = p if agents else 0
         if kinds[g] == HEURISTIC:
             code = heuristic(S, T, H, p, buf, m, mts[g])
         else:
-            i = mt_below(mts[p], m) if mode == CHOOSE_AGENTS else np.int64(mt_random(mts[0]) * m)
+            i = mt_below(mts[p], m) if agents else np.int64(mt_random(mts[0]) * m)
             code = buf[i]
         if steps < keep:
             seats[steps] = p
@@ -1375,6 +1387,8 @@ class SalaCore:
     # ISMCTS iterations/s 3.6-4.0x with the core (benchmarks/playouts.py, rollout=random,
     # 100 iterations): a rollout is the rest of the game, about a hundred moves
     search_pays = True
+    # the playout's UNTIL_TURN mode bit (``fast.rollout(..., until_turn_change=True)``)
+    stops_at_turn_change = True
 
     def __init__(self, game: Game) -> None:
         from ..agents.heuristics.sala_de_miaula import HeuristicAgent

@@ -38,6 +38,7 @@ import math
 from typing import Any
 
 from ...engine import GameState, SeatHandle
+from ...fast.hooks import finish_turn as finish_in_core
 from ...games.sala_de_miaula.effects import attack_value, life_value, reduction
 from ...games.sala_de_miaula.table import CREATURE, HEALTHY
 from ..heuristics.sala_de_miaula import HeuristicAgent
@@ -75,8 +76,19 @@ def at_turn_start(s: Any) -> bool:
 
 def finish_turn(state: Any) -> Any:
     """A copy of ``state`` at the start of the next turn (or over), the current turn finished
-    by the heuristic agent."""
+    by the heuristic agent: in the compiled core where it has the game (the same moves and
+    draws; ``_FINISHER``'s own generator is then left alone, which no call reads), else here."""
     s = state.clone()
+    steps = finish_in_core(s, _FINISHER, 0, MAX_TURN_MOVES)
+    if steps is None:
+        return finish_turn_here(s)
+    if steps >= MAX_TURN_MOVES:  # as below: that many moves and the turn goes on is a bug
+        raise AssertionError("a turn did not end")
+    return s
+
+
+def finish_turn_here(s: Any) -> Any:
+    """``finish_turn`` in Python, on ``s`` itself (the reference the core is held to)."""
     p = s.current
     _FINISHER.rng.seed(0)
     for _ in range(MAX_TURN_MOVES):
