@@ -14,6 +14,8 @@ from ludoteca import fast
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 
+from .obs_check import check_observation
+
 pytestmark = pytest.mark.skipif(
     not fast.available("exploding-kittens"), reason="needs the fast core (numba)"
 )
@@ -24,20 +26,6 @@ CASES = [
     (4, {"super_skip_passes_turns": True, "bury_anywhere": True}),
 ]
 IDS = [f"{n}p{'-' + '-'.join(o) if o else ''}" for n, o in CASES]
-
-
-def _check(obs, core, enc, state, p: int) -> None:
-    want = enc.encode(state.view(p))
-    got = obs.observe(core.load(state), p)
-    assert got.dtype == np.float32 and got.shape == want.shape
-    if not np.array_equal(got, want):
-        bad = [
-            (f.name, int(i), float(got[i]), float(want[i]))
-            for f in enc.layout.fields
-            for i in np.flatnonzero(got != want)
-            if f.start <= i < f.start + f.size
-        ]
-        raise AssertionError(f"seat {p}: the compiled observation differs from encode(view): {bad}")
 
 
 @pytest.mark.parametrize(("n", "options"), CASES, ids=IDS)
@@ -56,7 +44,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(n, options, fuzz_games
         rng = random.Random(seed)
         while True:
             for p in range(n):
-                _check(obs, core, enc, state, p)
+                check_observation(obs, core, enc, state, p)
                 seen += 1
             if state.is_over:
                 break
@@ -64,7 +52,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(n, options, fuzz_games
             if rng.random() < 0.1:
                 d = state.determinize(p, rng)
                 for q in range(n):
-                    _check(obs, core, enc, d, q)
+                    check_observation(obs, core, enc, d, q)
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > games * 10
 
@@ -84,7 +72,7 @@ def test_compiled_observation_clamps_like_the_clip():
     state.hn = [400] * n
     obs = Observer(enc, state.options, LOW, HIGH)
     for p in range(n):
-        _check(obs, core, enc, state, p)
+        check_observation(obs, core, enc, state, p)
         assert obs.observe(core.load(state), p).max() == HIGH
 
 

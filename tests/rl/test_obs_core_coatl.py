@@ -15,6 +15,8 @@ from ludoteca import fast
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 
+from .obs_check import check_observation
+
 pytestmark = pytest.mark.skipif(not fast.available("coatl"), reason="needs the fast core (numba)")
 
 # every option is in the template; sacrifice tokens and reduced bodies change play as well
@@ -27,20 +29,6 @@ CASES = [
     (4, {"reduced_bodies": True, "keep_exactly_three": True, "sacrifice_tokens": False}),
 ]
 IDS = [f"{n}p{'-' + '-'.join(o) if o else ''}" for n, o in CASES]
-
-
-def _check(obs: Any, core: Any, enc: Any, state: Any, p: int) -> None:
-    want = enc.encode(state.view(p))
-    got = obs.observe(core.load(state), p)
-    assert got.dtype == np.float32 and got.shape == want.shape
-    if not np.array_equal(got, want):
-        bad = [
-            (f.name, int(i), float(got[i]), float(want[i]))
-            for f in enc.layout.fields
-            for i in np.flatnonzero(got != want)
-            if f.start <= i < f.start + f.size
-        ]
-        raise AssertionError(f"seat {p}: the compiled observation differs from encode(view): {bad}")
 
 
 @pytest.mark.parametrize(("n", "options"), CASES, ids=IDS)
@@ -59,7 +47,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(n, options, fuzz_games
         rng = random.Random(seed)
         while True:
             for p in range(n):
-                _check(obs, core, enc, state, p)
+                check_observation(obs, core, enc, state, p)
                 seen += 1
             if state.is_over:
                 break
@@ -67,7 +55,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(n, options, fuzz_games
             if rng.random() < 0.05:
                 d = state.determinize(p, rng)
                 for q in range(n):
-                    _check(obs, core, enc, d, q)
+                    check_observation(obs, core, enc, d, q)
                 determinized += 1
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > games * 100 and determinized > 0
@@ -87,7 +75,7 @@ def test_compiled_observation_clamps_like_the_clip():
     state.final = [[q, 60] for q in range(n)]
     obs = Observer(enc, state.options, LOW, HIGH)
     for p in range(n):
-        _check(obs, core, enc, state, p)
+        check_observation(obs, core, enc, state, p)
         assert obs.observe(core.load(state), p).max() == HIGH
 
 

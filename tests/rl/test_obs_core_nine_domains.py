@@ -16,6 +16,8 @@ from ludoteca import fast
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 
+from .obs_check import check_observation
+
 pytestmark = pytest.mark.skipif(
     not fast.available("nine-domains"), reason="needs the fast core (numba)"
 )
@@ -39,20 +41,6 @@ CASES = [
 IDS = ["default", "draft-open", "independent-4opp", "all-others"]
 
 
-def _check(obs: Any, core: Any, enc: Any, state: Any, p: int) -> None:
-    want = enc.encode(state.view(p))
-    got = obs.observe(core.load(state), p)
-    assert got.dtype == np.float32 and got.shape == want.shape
-    if not np.array_equal(got, want):
-        bad = [
-            (f.name, int(i), float(got[i]), float(want[i]))
-            for f in enc.layout.fields
-            for i in np.flatnonzero(got != want)
-            if f.start <= i < f.start + f.size
-        ]
-        raise AssertionError(f"seat {p}: the compiled observation differs from encode(view): {bad}")
-
-
 @pytest.mark.parametrize("options", CASES, ids=IDS)
 def test_compiled_observation_is_the_encoding_of_the_view(options, fuzz_games):
     from ludoteca.fast.nine_domains_obs import Observer
@@ -69,7 +57,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(options, fuzz_games):
         rng = random.Random(seed)
         while True:
             for p in (0, 1):
-                _check(obs, core, enc, state, p)
+                check_observation(obs, core, enc, state, p)
                 seen += 1
             if state.is_over:
                 break
@@ -77,7 +65,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(options, fuzz_games):
             if rng.random() < 0.25:
                 d = state.determinize(p, rng)
                 for q in (0, 1):
-                    _check(obs, core, enc, d, q)
+                    check_observation(obs, core, enc, d, q)
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > games * 20
 
@@ -94,7 +82,7 @@ def test_compiled_observation_clamps_like_the_clip():
     state.bonus = [700, 90]
     obs = Observer(enc, state.options, LOW, HIGH)
     for p in (0, 1):
-        _check(obs, core, enc, state, p)
+        check_observation(obs, core, enc, state, p)
         assert obs.observe(core.load(state), p).max() == HIGH
 
 

@@ -19,6 +19,8 @@ from ludoteca.games.sala_de_miaula.table import SICK
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 
+from .obs_check import check_observation
+
 pytestmark = pytest.mark.skipif(
     not fast.available("sala-de-miaula"), reason="needs the fast core (numba)"
 )
@@ -72,20 +74,6 @@ def _options(name: str, seed: int) -> dict:
 CASES = ["default", "starters", "despertar", "random", "custom", "flags"]
 
 
-def _check(obs: Any, core: Any, enc: Any, state: Any, p: int) -> None:
-    want = enc.encode(state.view(p))
-    got = obs.observe(core.load(state), p)
-    assert got.dtype == np.float32 and got.shape == want.shape
-    if not np.array_equal(got, want):
-        bad = [
-            (f.name, int(i), float(got[i]), float(want[i]))
-            for f in enc.layout.fields
-            for i in np.flatnonzero(got != want)
-            if f.start <= i < f.start + f.size
-        ]
-        raise AssertionError(f"seat {p}: the compiled observation differs from encode(view): {bad}")
-
-
 def _observer(state: Any) -> Any:
     from ludoteca.fast.sala_de_miaula_obs import Observer
 
@@ -106,7 +94,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(case, fuzz_games):
         rng = random.Random(seed)
         while True:
             for p in range(2):
-                _check(obs, core, enc, state, p)
+                check_observation(obs, core, enc, state, p)
                 seen += 1
             if state.is_over:
                 break
@@ -114,7 +102,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(case, fuzz_games):
             if rng.random() < 0.1:
                 d = state.determinize(p, rng)
                 for q in range(2):
-                    _check(obs, core, enc, d, q)
+                    check_observation(obs, core, enc, d, q)
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > games * 20
 
@@ -147,7 +135,7 @@ def test_compiled_observation_clamps_like_the_clip():
     state.known[1] = [state.decklists[1][0]] * 30  # a known count of 15
     obs = _observer(state)
     for p in range(2):
-        _check(obs, core, enc, state, p)
+        check_observation(obs, core, enc, state, p)
         got = obs.observe(core.load(state), p)
         assert got.max() == HIGH and got.min() == LOW
 
@@ -163,7 +151,7 @@ def test_terrains_outside_the_pool_and_none():
     for terrain in ("lua", ""):
         state.set_terrain(terrain)
         for p in range(2):
-            _check(obs, core, enc, state, p)
+            check_observation(obs, core, enc, state, p)
 
 
 def test_into_writes_the_same_and_reuses_the_buffer():

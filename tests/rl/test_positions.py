@@ -12,6 +12,7 @@ import pytest
 
 from ludoteca import fast
 from ludoteca.rl.core import Seats
+from ludoteca.rl.encoders.base import HIGH, LOW
 from ludoteca.rl.positions import CorePosition, StatePosition, position
 
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason="needs numba (the fast extra)")
@@ -222,3 +223,28 @@ def test_gym_on_the_core_gives_the_engines_episodes(game_id, n, options, opponen
             runs.append(trace)
         assert runs[0] == runs[1]
         assert on.state.to_json() == off.state.to_json()
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES, ids=IDS)
+def test_on_the_core_a_seat_sees_nothing_of_what_it_cannot_see(game_id, n, options):
+    """Two states that differ only in what seat p cannot see (p's determinization: the others'
+    hands, the pile's order) give p the same observation on the core; the mask of a seat is
+    its own legal moves, the same in both."""
+    seats = Seats(game_id, n, options)
+    core = fast.core_for(seats.game)
+    assert core is not None
+    ob = fast.observer_for(seats.game, seats.encoder, seats.new_state(0).options, LOW, HIGH)
+    differed = 0
+    for seed in range(3):
+        state = seats.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for p in range(n):
+                other = state.determinize(p, rng)
+                assert np.array_equal(
+                    ob.observe(core.load(other), p), ob.observe(core.load(state), p)
+                )
+                differed += other.to_json() != state.to_json()
+            q = state.actors[0]
+            state.apply(q, rng.choice(state.legal_actions(q)))
+    assert differed  # the determinizations did hide something

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from . import coatl as C
+from . import observer
 from ._jit import njit
 
 # -- the table L: the encoder's sizes and where each slice starts ----------------------------
@@ -71,7 +72,7 @@ def _encoder_module(encoder: Any) -> Any:
     return sys.modules[type(encoder).__module__]
 
 
-def build_table(encoder: Any) -> np.ndarray:
+def build_table(encoder: Any, options: Any = None) -> np.ndarray:
     """L for a ``CoatlEncoder`` (its slices and index maps) over this core's layout."""
     from ..engine import get_game
 
@@ -280,26 +281,6 @@ def encode_many(
         _clip(row, high, low)
 
 
-class Observer:
-    """The compiled encoder as a door drives it: ``observe(S, p)`` is a fresh float32 vector
-    equal to ``encoder.encode_state(state, p)`` for the state S was loaded from."""
-
-    def __init__(self, encoder: Any, options: Any, low: float, high: float) -> None:
-        self.table = build_table(encoder)
-        self.template = np.frombuffer(encoder.template(options), dtype=np.float32).copy()
-        self.high, self.low = float(high), float(low)
-        self.size = int(encoder.size)
-
-    def observe(self, S: np.ndarray, p: int) -> np.ndarray:
-        out = np.empty(self.size, dtype=np.float32)
-        encode(S, self.table, self.template, self.high, self.low, p, out)
-        return out
-
-    def into(self, S: np.ndarray, p: int, out: np.ndarray) -> None:
-        """The same into a buffer the caller keeps (no allocation)."""
-        encode(S, self.table, self.template, self.high, self.low, p, out)
-
-
 @njit
 def advance(
     p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
@@ -320,3 +301,11 @@ def advance(
         encode(S, L, tmpl, high, low, q, out)
         return n, q
     return 0, -1
+
+
+class Observer(observer.Observer):
+    """This game's compiled observation, as a door drives it (``fast/observer.py``)."""
+
+    encode = staticmethod(encode)
+    build_table = staticmethod(build_table)
+    advance = staticmethod(advance)

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from . import nine_domains as ND
+from . import observer
 from ._jit import njit
 
 CCAP, DCAP, NP = ND.CCAP, ND.DCAP, ND.NP
@@ -319,27 +320,6 @@ def encode_many(
         encode(Ss[g], L, tmpl, high, low, players[g], out[g])
 
 
-class Observer:
-    """The compiled encoder as a door drives it: ``observe(S, p)`` is a fresh float32 vector
-    equal to ``encoder.encode_state(state, p)`` for the state S was loaded from (a state
-    with these ``options``)."""
-
-    def __init__(self, encoder: Any, options: Any, low: float, high: float) -> None:
-        self.table = build_table(encoder, options)
-        self.template = np.frombuffer(encoder.template(options), dtype=np.float32).copy()
-        self.high, self.low = float(high), float(low)
-        self.size = int(encoder.size)
-
-    def observe(self, S: np.ndarray, p: int) -> np.ndarray:
-        out = np.empty(self.size, dtype=np.float32)
-        encode(S, self.table, self.template, self.high, self.low, p, out)
-        return out
-
-    def into(self, S: np.ndarray, p: int, out: np.ndarray) -> None:
-        """The same into a buffer the caller keeps (no allocation)."""
-        encode(S, self.table, self.template, self.high, self.low, p, out)
-
-
 @njit
 def advance(
     p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
@@ -361,3 +341,11 @@ def advance(
         encode(S, L, tmpl, high, low, q, out)
         return n, q
     return 0, -1
+
+
+class Observer(observer.Observer):
+    """This game's compiled observation, as a door drives it (``fast/observer.py``)."""
+
+    encode = staticmethod(encode)
+    build_table = staticmethod(build_table)
+    advance = staticmethod(advance)

@@ -20,13 +20,13 @@ import numpy as np
 from gymnasium import spaces
 
 from ..agents import Agent, make_agent
-from ..engine import GameState, SeatHandle, get_game, list_games
+from ..engine import SeatHandle, get_game, list_games
 from .core import Seats
 from .encoders.base import HIGH, LOW
-from .positions import CorePosition, Position, StatePosition, agent_kinds, core_of
+from .positions import CorePosition, OnPosition, Position, StatePosition, agent_kinds, core_of
 
 
-class LudotecaGym(gym.Env):
+class LudotecaGym(OnPosition, gym.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - gymnasium reads it from the class
 
     def __init__(
@@ -87,15 +87,6 @@ class LudotecaGym(gym.Env):
         self._probe_kinds = kinds
         self._probe_risks = [float(getattr(a, "risk", 0.0)) for a in probes]
         return CorePosition(self.seats, found)
-
-    @property
-    def state(self) -> GameState | None:
-        """The game as the engine's state (written from the core's array when it plays there)."""
-        return self.position.state if self._started else None
-
-    @property
-    def on_core(self) -> bool:
-        return isinstance(self.position, CorePosition)
 
     # -- gymnasium ------------------------------------------------------------------------
     def reset(

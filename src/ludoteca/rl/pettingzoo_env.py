@@ -18,10 +18,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from ..engine import GameState
 from .core import Seats
 from .encoders.base import HIGH, LOW
-from .positions import CorePosition, Position, position
+from .positions import OnPosition, Position, position
 
 
 def _spaces(seats: Seats) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -48,7 +47,7 @@ class _Seeds:
         return self.rng.randrange(2**31)
 
 
-class _Door:
+class _Door(OnPosition):
     """What the AEC and the Parallel env share: the seats, the seeds, the position (the
     engine's state, or the compiled core's array: ``positions.py``) and the step itself
     (play, then the payoffs if the game ended)."""
@@ -74,16 +73,6 @@ class _Door:
         self._seeds = _Seeds()
         self.position = position(self.seats, core)
         self._started = False
-
-    @property
-    def state(self) -> GameState | None:
-        """The game as the engine's state (written from the core's array when it plays there)."""
-        return self.position.state if self._started else None
-
-    @property
-    def on_core(self) -> bool:
-        """Whether this env steps the compiled core (``core=`` at construction)."""
-        return isinstance(self.position, CorePosition)
 
     def _new_state(self, seed: int | None) -> None:
         self.position.reset(self._seeds.next(seed))

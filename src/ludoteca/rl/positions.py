@@ -147,7 +147,7 @@ class CorePosition:
                 self.seats.game, self.seats.encoder, st.options, LOW, HIGH
             )
             assert self._observer is not None
-            self._advance = sys.modules[type(self._observer).__module__].advance
+            self._advance = self._observer.advance
         self.S = self.core.load(st)
         self._rows = self.S.reshape(1, -1)  # the same memory, as the batch calls want it
         self._rng[0] = st.rng.state  # type: ignore[attr-defined]
@@ -247,6 +247,23 @@ class CorePosition:
 
     def payoffs(self) -> list[float]:
         return self.seats.payoffs(self.state)
+
+
+class OnPosition:
+    """What a door built on a position shows of it: the engine's state, and where it plays."""
+
+    position: Position
+    _started: bool
+
+    @property
+    def state(self) -> GameState | None:
+        """The game as the engine's state (written from the core's array when it plays there)."""
+        return self.position.state if self._started else None
+
+    @property
+    def on_core(self) -> bool:
+        """Whether this env steps the compiled core (``core=`` at construction)."""
+        return isinstance(self.position, CorePosition)
 
 
 def core_of(seats: Seats, core: bool | None) -> Any:
