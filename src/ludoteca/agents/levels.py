@@ -12,6 +12,7 @@ from importlib import resources
 from typing import Any
 
 from .base import AgentSpecError, parse_spec
+from .factories import agent_names
 
 LEVELS = ("easy", "medium", "strong")
 
@@ -60,8 +61,6 @@ def parse_levels(
 
 @cache
 def _levels() -> dict[str, dict[str, str]]:
-    from . import agent_names
-
     f = resources.files(__package__).joinpath("levels.toml")
     try:
         data = tomllib.loads(f.read_text(encoding="utf-8"))

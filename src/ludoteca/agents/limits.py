@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import Catalog, Game
 from ..engine.registry import game_module
+from . import agent_names, make_agent
 from .base import AgentSpecError, parse_spec
 from .levels import LEVELS, levels_for
 
@@ -67,8 +68,6 @@ def spec_suits(spec: str, game: Game) -> bool:
 
 @cache
 def _offered(game_id: str, game: Game) -> tuple[str, ...]:
-    from . import make_agent
-
     out = []
     for level, spec in levels_for(game_id).items():
         if not spec_suits(spec, game):
@@ -98,8 +97,6 @@ def fallback_level(game: Game) -> str:
 
 def check_spec(spec: str, game: Game, allow_specs: bool) -> str:
     """The spec as it will be stored, or :class:`AgentRefused` with the reason."""
-    from . import agent_names, make_agent
-
     spec = spec.strip()
     offered = levels_offered(game)
     words: dict[str, Any] = {"game": game, "levels": ", ".join(offered), "spec": spec}

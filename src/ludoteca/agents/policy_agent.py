@@ -8,18 +8,39 @@ replays. Needs the ``rl`` extra (torch, sb3-contrib); the file is loaded once pe
 
 from __future__ import annotations
 
+import json
+import zipfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..engine import Action, Game, SeatHandle
 from .base import Agent, AgentSpecError
+
+# the policy file: a stable-baselines3 zip (written by rl/train.py) with this entry naming the
+# game and player count; read here, below rl/, so the agent needs nothing of the training door
+META = "ludoteca.json"
+
+
+def policy_meta(path: str | Path) -> dict[str, Any]:
+    """The ``ludoteca.json`` entry of a saved policy (ValueError if there is none)."""
+    p = Path(path)
+    if not p.is_file():
+        raise ValueError(f"no policy file at {str(p)!r}")
+    try:
+        with zipfile.ZipFile(p) as z:
+            meta: dict[str, Any] = json.loads(z.read(META))
+    except (zipfile.BadZipFile, KeyError, json.JSONDecodeError):
+        raise ValueError(
+            f"{str(p)!r} is not a ludoteca policy (a zip saved by ludoteca.rl.train)"
+        ) from None
+    return meta
 
 
 @cache
 def _load(path: str) -> tuple[dict[str, Any], Any]:
-    from ..rl.train import policy_meta
-
     try:
         meta = policy_meta(path)
     except ValueError as e:
@@ -58,8 +79,6 @@ class PolicyAgent(Agent):
                 "agent 'policy' needs path=FILE (a policy saved by ludoteca.rl.train)"
             )
         self.path = str(Path(path))
-        from ..rl.train import policy_meta
-
         try:
             meta = policy_meta(self.path)  # checked before torch is even imported
         except ValueError as e:
@@ -72,9 +91,10 @@ class PolicyAgent(Agent):
         self.greedy = bool(greedy)
 
     def act(self, handle: SeatHandle) -> Action:
-        import numpy as np
-        import torch
+        import torch  # the rl extra, loaded once a policy plays
 
+        # the observation encoders sit in rl/ until they move beside their games (issue 20):
+        # the one agent that reads them, only with the rl extra installed
         from ..rl.encoders import encoder_for
 
         n = handle.num_players

@@ -1,7 +1,8 @@
 """What an AI worker process runs (see ``server/ai_pool.py``): one move of one seat's agent.
 
 Kept light on imports (no server, no web framework): a spawned worker starts by importing
-this module, and each one it needs costs the worker's start-up.
+this module, and each one it needs costs the worker's start-up. The agents and the engine load
+with the package anyway; the compiled core only where it is wanted.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import signal
 import sys
 from collections import OrderedDict
 from typing import Any
+
+from ..engine import SeatHandle, get_game, registry
+from . import make_agent
 
 AGENTS_KEPT = 256  # agents a worker keeps between moves (their searches' memory, plans)
 
@@ -31,8 +35,6 @@ def init_worker(modules: dict[str, str], plugins: tuple[str, ...]) -> None:
                 os._exit(0)
     with contextlib.suppress(OSError):
         os.nice(10)  # the server's event loop first: people's moves over the AI's thinking
-    from ..engine import registry
-
     for module in plugins:
         importlib.import_module(module)
     for game_id, module in modules.items():  # games registered outside the package (tests)
@@ -42,9 +44,6 @@ def init_worker(modules: dict[str, str], plugins: tuple[str, ...]) -> None:
 def think(
     table_id: str, seat: int, spec: str, seed: int, game_id: str, state_json: dict[str, Any]
 ) -> dict[str, Any]:
-    from ..agents import make_agent
-    from ..engine import SeatHandle, get_game
-
     game = get_game(game_id)
     key = (table_id, seat, spec, seed)
     agent = _AGENTS.pop(key, None)
@@ -62,8 +61,7 @@ def prepare_core(game_id: str) -> int:
     """Compile (or load from the on-disk cache) the game's playout core in this worker, outside
     any move's cap: a cold compile takes tens of seconds, which a capped move would be cut off
     in (and the next worker would start it over). Returns this worker's pid."""
-    from .. import fast
-    from ..engine import get_game
+    from .. import fast  # the compiled core (the fast extra), loaded only where it is wanted
 
     fast.core_for(get_game(game_id))
     return os.getpid()

@@ -1,7 +1,8 @@
-"""The ``ludoteca`` command: games, play, simulate, replay."""
+"""The ``ludoteca`` command: games, play, simulate, tournament, replay, serve."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,11 @@ from ..agents import AgentSpecError
 from ..engine import LudotecaError, get_game, list_games
 from ..sim.backends import BackendError
 from .common import console, msg, parse_options, pick_language
+from .play import play as _play
+from .replay_cmd import load_record, replay
+from .serve_cmd import serve
+from .simulate_cmd import run_simulation
+from .tournament_cmd import run_tournament_cli
 
 app = typer.Typer(
     help="ludoteca: four tabletop games played exactly by their rules.",
@@ -101,10 +107,6 @@ def play_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal, against agents or with people at one keyboard."""
-    import random
-
-    from .play import play
-
     lg = pick_language(lang)
     try:
         game = get_game(game_id)
@@ -124,7 +126,7 @@ def play_cmd(
                 raise ValueError(f"{game.id} takes no deck file")
             for s in sorted(people)[:1]:
                 options = hook(options, s, str(deck))
-        play(
+        _play(
             game,
             n,
             people,
@@ -163,8 +165,6 @@ def simulate_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Simulate many games between agents; print win rates with 95% intervals."""
-    from .simulate_cmd import run_simulation
-
     lg = pick_language(lang)
     try:
         game = get_game(game_id)
@@ -221,8 +221,6 @@ def tournament_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Round robin between agents (rotated seats, paired deals): Elo with 95% intervals."""
-    from .tournament_cmd import run_tournament_cli
-
     lg = pick_language(lang)
     try:
         game = get_game(game_id)
@@ -267,8 +265,6 @@ def replay_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Step through a saved match."""
-    from .replay_cmd import load_record, replay
-
     lg = pick_language(lang)
     try:
         record = load_record(path, index)
@@ -277,9 +273,7 @@ def replay_cmd(
         fail(e, lg)
 
 
-from .serve_cmd import serve as _serve  # noqa: E402
-
-app.command("serve")(_serve)
+app.command("serve")(serve)
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ from rich.rule import Rule
 from ..agents import Agent, AgentSpecError, make_agent
 from ..engine import Event, Game, Match, SeatHandle
 from ..engine.events import visible_events
+from ..render import render_view
 from .common import console, msg
-from .render import render_view
 
 
 class Quit(Exception):

@@ -9,8 +9,8 @@ from rich.rule import Rule
 
 from ..engine import Action, DataError, Game, GameState, MatchRecord
 from ..engine.events import visible_events
+from ..render import render_view
 from .common import console, msg
-from .render import render_view
 
 
 def load_record(path: Path, index: int | None) -> MatchRecord:

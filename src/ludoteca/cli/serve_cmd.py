@@ -93,6 +93,8 @@ def serve(
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
+    # the server's stack (FastAPI, SQLAlchemy, uvicorn: over a second to import) loads only for
+    # `serve`, so the other commands start fast
     import uvicorn
 
     from ..server import Settings, create_app

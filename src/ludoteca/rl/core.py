@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 import numpy as np
+from rich.console import Console
 
 from ..engine import Action, Game, GameState, get_game
 from ..engine.errors import IllegalAction, InvalidAction
+from ..render import render_view
 from .encoders import Encoder, encoder_for
 
 
@@ -122,10 +124,6 @@ class Seats:
 
     def render_ansi(self, state: GameState, seat: int | None) -> str:
         """The terminal renderer's drawing of ``seat``'s view, as text with ANSI colours."""
-        from rich.console import Console
-
-        from ..cli.render import render_view
-
         out = io.StringIO()
         console = Console(file=out, force_terminal=True, color_system="standard", width=100)
         console.print(render_view(state.view(seat), self.game, "en", seat))

@@ -21,22 +21,11 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-META = "ludoteca.json"
+from ..agents.policy_agent import META, policy_meta
+from ..engine import get_game
+from .gym_env import LudotecaGym
 
-
-def policy_meta(path: str | Path) -> dict[str, Any]:
-    """The ``ludoteca.json`` entry of a saved policy (ValueError if there is none)."""
-    p = Path(path)
-    if not p.is_file():
-        raise ValueError(f"no policy file at {str(p)!r}")
-    try:
-        with zipfile.ZipFile(p) as z:
-            meta: dict[str, Any] = json.loads(z.read(META))
-    except (zipfile.BadZipFile, KeyError, json.JSONDecodeError):
-        raise ValueError(
-            f"{str(p)!r} is not a ludoteca policy (a zip saved by ludoteca.rl.train)"
-        ) from None
-    return meta
+__all__ = ["META", "policy_meta", "train"]
 
 
 def train(
@@ -57,8 +46,6 @@ def train(
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv
-
-    from .gym_env import LudotecaGym
 
     torch.set_num_threads(1)  # a 2-core machine shared with others
 
@@ -172,8 +159,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--options", default="{}", help="game options as JSON")
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args(argv)
-    from ..engine import get_game
-
     game = get_game(a.game)
     n = a.players or game.min_players
     train(

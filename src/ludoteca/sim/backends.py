@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
+from .. import __version__
 from ..engine import LudotecaError
 
 T = TypeVar("T")
@@ -81,8 +82,6 @@ def play_batch(fn: Callable[[T], R], tasks: Sequence[T]) -> list[R]:
 
 def ludoteca_version() -> str:
     """Asked of a cluster's worker before any game is sent there."""
-    from .. import __version__
-
     return __version__
 
 

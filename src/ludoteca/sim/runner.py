@@ -8,16 +8,14 @@ by one seat each game, so each agent plays every seat equally often.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..agents import make_agent
 from ..engine import Match, SeatHandle, get_game
 from ..fast.hooks import play_match as fast_play_match
 from .backends import Backend, LocalPool
 from .outcome import GameOutcome
-
-if TYPE_CHECKING:
-    from .summary import SimulationResult
+from .summary import SimulationResult
 
 
 def seat_agents(
@@ -141,8 +139,6 @@ def simulate(
     progress: Callable[[GameOutcome], None] | None = None,
     backend: Backend | None = None,
 ) -> SimulationResult:
-    from .summary import SimulationResult
-
     games = []
     for outcome in iter_games(
         game_id, n, num_players, agents, seed, workers, options, rotate, keep_records, backend

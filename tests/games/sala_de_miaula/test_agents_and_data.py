@@ -9,7 +9,6 @@ from rich.console import Console
 
 from ludoteca import DataError, SeatHandle
 from ludoteca.agents import make_agent
-from ludoteca.cli.render.sala_de_miaula import render
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.cardlist import BEGIN, END, card_list
 from ludoteca.games.sala_de_miaula.cards import (
@@ -19,6 +18,7 @@ from ludoteca.games.sala_de_miaula.cards import (
     _resolve,
     check_spec,
 )
+from ludoteca.render.sala_de_miaula import render
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "sala-de-miaula.md"
 

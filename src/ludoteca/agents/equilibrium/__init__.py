@@ -25,6 +25,7 @@ from ..base import Agent
 from ..evaluation import LeafValues, get_evaluator
 from .adapters import adapter_for
 from .mccfr import Solver
+from .round_game import round_placement
 
 LEAVES = ("auto", "eval", "playout")
 SOLVERS = ("mccfr", "round")
@@ -149,8 +150,6 @@ class EquilibriumAgent(Agent):
 
     def act(self, handle: SeatHandle) -> Action:
         if self.solver == "round" and handle.game.id == "nine-domains":
-            from .round_game import round_placement
-
             move = round_placement(self, handle)
             if move is not None:
                 return move

@@ -29,6 +29,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from ...engine import Action, GameState
+from ...games.nine_domains.actions import PLACE
+from ...games.nine_domains.cards import ROUNDS
+from ...games.nine_domains.phases import Phase
 
 _dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str).encode
 
@@ -56,10 +59,6 @@ class GenericAdapter:
 
 class NineDomainsAdapter(GenericAdapter):
     def __init__(self) -> None:
-        from ...games.nine_domains.actions import PLACE
-        from ...games.nine_domains.cards import ROUNDS
-        from ...games.nine_domains.phases import Phase
-
         self._place = PLACE
         self._placing = Phase.PLACE
         self._last_round = ROUNDS

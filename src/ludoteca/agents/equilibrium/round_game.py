@@ -61,6 +61,9 @@ from ...games.nine_domains.actions import PLACE
 from ...games.nine_domains.cards import CARDS, PILES, ROUNDS
 from ...games.nine_domains.combat import REMOVED, fight, margin, modifiers
 from ..evaluation.nine_domains import card_weights, position_logit
+from ..heuristics import nine_domains as hnd
+from ..heuristics.nine_domains import DECISIVE as SPAN
+from ..heuristics.nine_domains import HeuristicAgent, position_value
 
 Row = tuple[int, ...]
 
@@ -136,9 +139,6 @@ class RoundModel:
     def _position(self, won: list[list[int]], bonus: list[int]) -> tuple[float, float]:
         """(seat 0's logit, decided value or nan) of the position after the powers."""
         if self.linear:
-            from ..heuristics.nine_domains import DECISIVE as SPAN
-            from ..heuristics.nine_domains import position_value
-
             on = not self.state.elements_off
             pv = position_value(won[0], won[1], (bonus[0], bonus[1]), on, self.done)
             return pv / (2 * SPAN), math.nan
@@ -253,15 +253,13 @@ def heuristic_worths(view: dict[str, Any], p: int, done: int) -> list[float]:
     """Each card's worth while still held, in win share, as the heuristic agent prices a card
     spent this round: its chance against the cards the opponent may hold times a future
     domain's worth, less the heuristic's small credit for a 1+/2+/4+ played early."""
-    from ..heuristics import nine_domains as h
-
     if done >= ROUNDS:
         return [0.0] * len(CARDS)
-    opp = h.HeuristicAgent()._opponent_cards(view, p)
+    opp = hnd.HeuristicAgent()._opponent_cards(view, p)
     total = sum(wt for _, wt in opp) or 1.0
     rnd = done - 1
-    vp_unit = h.DECISIVE * h.VP_WEIGHT[min(rnd, len(h.VP_WEIGHT) - 1)] / 2
-    slot = (h.MEAN_VP + (h.NEED_BONUS if not view["elements_ignored"] else 0.0)) * vp_unit
+    vp_unit = hnd.DECISIVE * hnd.VP_WEIGHT[min(rnd, len(hnd.VP_WEIGHT) - 1)] / 2
+    slot = (hnd.MEAN_VP + (hnd.NEED_BONUS if not view["elements_ignored"] else 0.0)) * vp_unit
     four_opp = view["options"]["four_plus_target"] == "opponent"
     out = []
     for c in range(len(CARDS)):
@@ -272,7 +270,7 @@ def heuristic_worths(view: dict[str, Any], p: int, done: int) -> list[float]:
         worth = score / total * slot
         if CARDS.next_bonus[c] and not (CARDS.next_by_option[c] and four_opp):
             worth -= 0.3 * CARDS.next_bonus[c] * vp_unit
-        out.append(worth / (2 * h.DECISIVE))
+        out.append(worth / (2 * hnd.DECISIVE))
     return out
 
 
@@ -557,8 +555,6 @@ def round_placement(agent: Any, handle: Any) -> Action | None:
         rng = agent.rng
         state = handle.sample(rng)
         hands = opponent_hands(view, me, agent.types, rng)
-        from ..heuristics.nine_domains import HeuristicAgent
-
         start = HeuristicAgent(seed=0).ranked_plans(view, me)
         sol = solve_round(
             state,

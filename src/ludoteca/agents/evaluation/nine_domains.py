@@ -30,6 +30,7 @@ from typing import Any
 from ...engine import GameState
 from ...games.nine_domains.cards import CARDS, DOMAINS, ROUNDS
 from ...games.nine_domains.combat import elements_of
+from ...games.nine_domains.phases import Phase
 
 EMPTY = -1
 UNITS_FOR_ALL = 5  # three colours + two purple halves: a player holding all five has won
@@ -67,8 +68,6 @@ def _cards_left(state: Any, p: int) -> list[int]:
 
 def rounds_done(state: Any) -> int:
     """Rounds whose combats have been fought (the powers phase belongs to a fought round)."""
-    from ...games.nine_domains.phases import Phase
-
     return int(state.rnd) + (1 if state.phase == Phase.POWER else 0)
 
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ...engine import Action, ActionSpace, Catalog, DataError, Event, Game
 from .actions import ACTION_SPACE
+from .cards import CARDS, DOMAINS
 from .options import NineDomainsOptions
 from .state import NineDomainsState
 
@@ -32,6 +33,10 @@ class NineDomains(Game):
             return NineDomainsState.from_json(self, data)
         except (KeyError, ValueError, TypeError, IndexError) as e:
             raise DataError(f"not a {self.id} state: {type(e).__name__}: {e}") from None
+
+    def data_catalogs(self) -> dict[str, list[str]]:
+        """The cards (``cards.toml``) and the domains (``domains.toml``)."""
+        return {"card": list(CARDS.ids), "domain": list(DOMAINS.ids)}
 
     @property
     def action_space(self) -> ActionSpace:
@@ -71,8 +76,6 @@ class NineDomains(Game):
         """For the browser's drawing: ``domain.<id>.vp``, ``domain.<id>.elements`` (element
         keys, space-separated), ``domain.<id>.halves`` (purple halves) of every domain, and
         ``card.<id>.power`` (its effects in words, "; "-separated) of every special card."""
-        from .cards import CARDS, DOMAINS
-
         out: dict[str, str] = {}
         for d in DOMAINS.models:
             out[f"domain.{d.id}.vp"] = str(d.vp)

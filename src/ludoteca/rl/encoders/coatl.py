@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ...engine import get_game
 from ...games.coatl.cards import PROPHECIES, TEMPLES
 from ...games.coatl.names import COLOUR_NAMES, KIND_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS
 from ...games.coatl.phases import PHASE_NAMES
@@ -110,8 +111,6 @@ class CoatlEncoder(Encoder):
 
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
-        from ...engine import get_game
-
         n = num_players
         pt, tt = PROPHECY.size, TEMPLE.size
         add = self.layout.add

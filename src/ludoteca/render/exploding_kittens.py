@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import Game
+from ..engine import Game
 
 CARD_STYLE = {
     "defuse": "bold green",

@@ -15,8 +15,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import Game
-from ...games.nine_domains.cards import DOMAINS, ELEMENTS
+from ..engine import Game
+from ..games.nine_domains.cards import DOMAINS, ELEMENTS
 
 _COLOURS = {"red": "red", "green": "green", "blue": "blue", "purple": "magenta"}
 

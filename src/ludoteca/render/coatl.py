@@ -13,12 +13,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import Game
-from ...games.coatl import words
-from ...games.coatl.constants import NUM_COLOURS
-from ...games.coatl.names import COLOUR_CODE, COLOUR_NAMES, KIND_NAMES, PIECE_CODE
-from ...games.coatl.names import PROPHECY_CODE as PCODE
-from ...games.coatl.names import TEMPLE_CODE as TCODE
+from ..engine import Game
+from ..games.coatl import words
+from ..games.coatl.constants import NUM_COLOURS
+from ..games.coatl.names import COLOUR_CODE, COLOUR_NAMES, KIND_NAMES, PIECE_CODE
+from ..games.coatl.names import PROPHECY_CODE as PCODE
+from ..games.coatl.names import TEMPLE_CODE as TCODE
 
 STYLE = ("bold yellow", "bold red", "bold grey62", "bold green", "bold blue")
 GLYPH = ("◄", "■", "►")  # head, body, tail: a Coatl reads head (left) to tail (right)
