@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -210,10 +210,20 @@ class Game(ABC):
             out[name] = doc
         return out
 
+    def data_catalogs(self) -> Mapping[str, Sequence[str]]:
+        """Every catalog of the game's data files, by kind (``card``, ``deck``, ``terrain``...):
+        its ids, in the files' order. A game with data lists each of its catalogs here."""
+        return {}
+
     def data_ids(self, kind: str) -> list[str]:
-        """The ids of the game's data of one kind (its starter decks, terrains...), in the
-        order a menu lists them, for an option declared ``choices_from`` that kind."""
-        return []
+        """The ids of the game's data of one kind (its cards, starter decks, terrains...), in
+        the order a menu lists them (for an option declared ``choices_from`` that kind); a kind
+        the game has no catalog of is refused (ValueError), never an empty list."""
+        catalogs = self.data_catalogs()
+        if kind not in catalogs:
+            kinds = ", ".join(sorted(catalogs)) or "none"
+            raise ValueError(f"{self.id} has no data of kind {kind!r} (its kinds: {kinds})")
+        return list(catalogs[kind])
 
     # -- words ----------------------------------------------------------------------------
     def display_name(self, lang: str = "pt-BR") -> str:

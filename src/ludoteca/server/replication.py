@@ -143,7 +143,8 @@ class Replication:
             for mv in st.moves:
                 if mv.number != table.move_count:
                     break
-                events = state.apply(mv.seat, table.game.action_from_json(mv.action))
+                action = table.game.action_from_record(mv.action, row.rules_version)
+                events = state.apply(mv.seat, action)
                 table.move_count += 1
                 table.log.extend((table.move_count, e) for e in events)
             if state.is_over:

@@ -80,6 +80,25 @@ def test_one_head_one_tail_at_their_ends() -> None:
     assert not [a for a in legal if a.piece == P("tB") and a.end == FRONT]
 
 
+@pytest.mark.parametrize(
+    ("piece", "end"), [("black_head", "back"), ("blue_tail", "front")], ids=["head", "tail"]
+)
+def test_a_head_at_the_tail_end_is_an_illegal_move_with_its_reason(piece: str, end: str) -> None:
+    """Well formed, but no position allows it: refused as illegal (with why), not as an action
+    the game does not know, and nothing changes."""
+    s = started(2)
+    build(s, 0, "bR")
+    give_pieces(s, 0, pieces("hK tB"))
+    before = s.to_json()
+    a = GAME.action_from_json({"type": "add_piece", "coatl": 0, "piece": piece, "end": end})
+    assert not s.is_legal(0, a)
+    why = "a head goes only at the front end of a Coatl, a tail only at the back end"
+    assert why in s.explain_illegal(0, a)
+    with pytest.raises(IllegalAction, match=why):
+        s.apply(0, a)
+    assert s.to_json() == before
+
+
 def test_bodies_go_at_either_open_end() -> None:
     s = started(2)
     build(s, 0, "bR")

@@ -21,7 +21,7 @@ from ludoteca.games.coatl.actions import AddPiece, PerfectPick, TakePieces
 from ludoteca.games.coatl.constants import BODY
 from ludoteca.games.coatl.state import CoatlState
 
-from .helpers import P, T, started
+from .helpers import P, T, give_pieces, pieces, started
 
 DATA = Path(__file__).parent / "data"
 FIXTURES = sorted(DATA.glob("coatl-v1-*.json"))
@@ -136,6 +136,28 @@ def test_a_state_with_an_unknown_word_is_refused() -> None:
     d["phase"] = "dancing"
     with pytest.raises(DataError):
         GAME.state_from_json(d)
+
+
+def test_a_players_cards_and_pieces_load_in_any_order() -> None:
+    """Board, hand, shown Prophecies, Temples and promised Temples are multisets: written in any
+    order, a state loads in the rules' order and keeps its own invariants."""
+    s = started(3, seed=4)
+    give_pieces(s, 0, pieces("tB bR hY bK"))
+    pl = s.players[0]
+    pl.shown = pl.hand[:2]
+    pl.temples = sorted([*pl.temples, s.piles[0].pop()])
+    pl.promised = sorted([s.piles[1].pop(), s.piles[1].pop()])
+    s.check_invariants()
+    saved = s.to_json()
+    shuffled = json.loads(json.dumps(saved))
+    mine = shuffled["players"][0]
+    for key in ("board", "hand", "shown", "temples", "promised"):
+        assert len(set(mine[key])) > 1, key  # each list has an order to get wrong
+        mine[key] = mine[key][::-1]
+    loaded = GAME.state_from_json(shuffled)
+    loaded.check_invariants()
+    assert loaded.to_json() == saved
+    assert GAME.state_from_json(saved).to_json() == saved
 
 
 def test_a_version_1_state_json_loads() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca import DataError
+from ludoteca import DataError, InvalidAction
 from ludoteca.engine.match import MatchRecord
 from ludoteca.games.exploding_kittens import GAME
 from ludoteca.games.exploding_kittens import actions as A
@@ -141,10 +141,9 @@ def test_every_old_action_reads_as_the_same_action() -> None:
     assert len(old["actions"]) == space.size, "the integer codes stay the same"
     for code, data in enumerate(old["actions"]):
         a = space.decode(code)
-        assert GAME.action_from_json(data) == a, f"old {data} is not {a}"
         assert GAME.upgrade_action(data, "2") == a.to_json()
-        assert GAME.action_from_record(data, "2") == a
-    assert GAME.action_from_json(old["extra"][0]) == A.EXPLODE
+        assert GAME.action_from_record(data, "2") == a, f"old {data} is not {a}"
+    assert GAME.action_from_record(old["extra"][0], "2") == A.EXPLODE
     assert GAME.upgrade_action({"type": "play", "card": 17}, "3") == {"type": "play", "card": 17}
 
 
@@ -227,12 +226,26 @@ def test_seeded_random_games_end_as_they_did_under_version_2() -> None:
 
 
 def test_old_moves_replay_as_a_stored_table_holds_them() -> None:
-    """The server keeps a table as its seed, options and the moves' JSON as they were sent,
-    and rebuilds it with game.action_from_json: version-2 moves, read that way with no
-    conversion of the record, rebuild the same game."""
+    """The server keeps a table as its seed, options, rules version and the moves' JSON as they
+    were sent, and rebuilds it with game.action_from_record: version-2 moves, read that way with
+    no conversion of the record, rebuild the same game."""
     for saved in _load("records_v2.json")[:3]:
         rec = saved["record"]
         st = GAME.new_game(rec["num_players"], rec["seed"], rec["options"])
         for p, aj in rec["actions"]:
-            st.apply(p, GAME.action_from_json(aj))
+            st.apply(p, GAME.action_from_record(aj, rec["rules_version"]))
         assert dump(st.to_json()) == _now(saved["final_state"])
+
+
+def test_a_live_move_speaks_todays_words_only() -> None:
+    """The live door (``action_from_json``: a move sent to a table, an agent's reply) reads
+    today's JSON only: an integer card of version 2 is refused, never read as a card (0 was a
+    Defuse), while the same move from an old record still loads."""
+    old = {"type": "give", "card": 0}
+    with pytest.raises(InvalidAction, match="no such action"):
+        GAME.action_from_json(old)
+    with pytest.raises(InvalidAction):
+        GAME.action_from_json({"type": "play", "card": 17})
+    assert GAME.action_from_record(old, "2") == GAME.action_from_json(
+        {"type": "give", "card": "defuse"}
+    )

@@ -86,6 +86,28 @@ def test_record_replays_without_files_with_embedded_cards(tmp_path: Path) -> Non
     )
 
 
+def test_a_card_of_the_pool_holds_rules_only() -> None:
+    """A card's name is a word of the catalogs (``game.card_name``), never a field of its
+    rules data that would always read empty."""
+    spec = GAME.card_pool()["pingo"]
+    assert "name" not in type(spec).model_fields
+    assert not hasattr(spec, "name")
+    assert GAME.card_name("pingo", "en") == "Droplet"
+
+
+def test_old_options_with_card_names_still_load_and_play_the_same() -> None:
+    """Tables made before the names moved to the catalogs embed each card with a name: it is
+    dropped as the options load, and the game is the one the same options give today."""
+    s = GAME.new_game(2, 1, {})
+    opts = s.options.model_dump(mode="json")
+    old = json.loads(json.dumps(opts))
+    for cid, card in old["cards"].items():
+        card["name"] = cid.title()
+    s2 = GAME.new_game(2, 1, old)
+    assert s2.options == s.options
+    assert s2.to_json() == s.to_json()
+
+
 def test_embedded_definitions_are_the_ones_played() -> None:
     """A record's card definitions win over the data files (a user may have edited them)."""
     s = GAME.new_game(2, 1, {})

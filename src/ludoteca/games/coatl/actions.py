@@ -216,4 +216,15 @@ def _all_actions() -> list[Action]:
     return out
 
 
-ACTION_SPACE = ActionSpace(_all_actions())
+def _impossible_actions() -> list[Action]:
+    """Well-formed moves no position ever allows: a head at the tail end, a tail at the head
+    end. They parse (so they are refused as illegal, with the reason) but have no code."""
+    return [
+        AddPiece(ci, piece(kind, c), end)
+        for ci in range(MAX_COATLS)
+        for c in range(NUM_COLOURS)
+        for kind, end in ((HEAD, BACK), (TAIL, FRONT))
+    ]
+
+
+ACTION_SPACE = ActionSpace(_all_actions(), extra=_impossible_actions())

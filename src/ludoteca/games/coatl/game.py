@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from ...engine import Action, ActionSpace, Catalog, DataError, Event, Game
 from . import legacy, words
 from .actions import ACTION_SPACE
+from .names import PROPHECY_IDS, TEMPLE_IDS
 from .options import CoatlOptions
 from .setup import new_state
 from .state import CoatlState
@@ -40,6 +41,10 @@ class CoatlGame(Game):
 
     def upgrade_action(self, data: Any, rules_version: str) -> Any:
         return legacy.upgrade_action(data) if rules_version == "1" else data
+
+    def data_catalogs(self) -> dict[str, list[str]]:
+        """The Prophecies and Temples of the data files, by the ids the JSON names them with."""
+        return {"prophecy": list(PROPHECY_IDS), "temple": list(TEMPLE_IDS)}
 
     @property
     def action_space(self) -> ActionSpace:

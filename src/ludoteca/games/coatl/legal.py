@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from .actions import (
+    BACK,
+    FRONT,
     AddPiece,
     AttachProphecy,
     ChooseTemple,
@@ -193,6 +195,8 @@ def explain_illegal(s: CoatlState, player: int, a: Action) -> str:
         return f"it is player {s.current + 1}'s decision, not player {player + 1}'s"
     pl = s.players[player]
     name = s.game.describe_action(a, "en")
+    if isinstance(a, AddPiece) and (a.piece // NUM_COLOURS, a.end) in ((HEAD, BACK), (TAIL, FRONT)):
+        return f"{name}: a head goes only at the front end of a Coatl, a tail only at the back end"
     phase_need: dict[int, str] = {
         SETUP: "choose which starting Prophecies to keep",
         TEMPLE: "choose the Temple this Coatl fulfils",

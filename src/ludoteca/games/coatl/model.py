@@ -132,17 +132,20 @@ class Player:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Player:
+        """A player from its JSON. The board and the hands are multisets: whatever the order
+        they are written in, they load in the one order the rules keep them in (sorted by
+        code), so a hand-written state passes the state's invariants like a saved one."""
         tokens = d["tokens"]
         if set(tokens) != set(TOKEN_NAMES):
             raise ValueError(f"tokens must name {', '.join(TOKEN_NAMES)}, got {sorted(tokens)}")
         return cls(
-            [PIECE_CODE[p] for p in d["board"]],
-            [PROPHECY_CODE[t] for t in d["hand"]],
-            [TEMPLE_CODE[t] for t in d["temples"]],
+            sorted(PIECE_CODE[p] for p in d["board"]),
+            sorted(PROPHECY_CODE[t] for t in d["hand"]),
+            sorted(TEMPLE_CODE[t] for t in d["temples"]),
             [bool(tokens[n]) for n in TOKEN_NAMES],
             [Coatl.from_json(c) for c in d["coatls"]],
-            [TEMPLE_CODE[t] for t in d["promised"]],
-            [PROPHECY_CODE[t] for t in d["shown"]],
+            sorted(TEMPLE_CODE[t] for t in d["promised"]),
+            sorted(PROPHECY_CODE[t] for t in d["shown"]),
         )
 
 

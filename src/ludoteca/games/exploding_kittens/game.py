@@ -12,6 +12,7 @@ from ...engine.game import Game
 from ...engine.i18n import Catalog
 from . import legacy
 from .actions import build_action_space
+from .cards import DECKS, KEYS
 from .options import Options
 from .state import EKState
 
@@ -38,12 +39,14 @@ class ExplodingKittens(Game):
             raise DataError("exploding-kittens: a saved state is a JSON object")
         return EKState.from_json(self, data)
 
-    def action_from_json(self, data: Any) -> Action:
-        """Today's JSON, or version 2's (integer cards) as stored tables and old records hold it."""
-        return self.action_space.from_json(legacy.upgrade_action(data))
-
     def upgrade_action(self, data: Any, rules_version: str) -> Any:
+        # version 2's integer cards are read only where old moves are loaded (a record, a
+        # stored table: ``action_from_record``); a live move speaks today's words
         return legacy.upgrade_action(data) if rules_version == "2" else data
+
+    def data_catalogs(self) -> dict[str, list[str]]:
+        """The cards (``cards.toml``, by key) and the decks (``decks.toml``, by player count)."""
+        return {"card": list(KEYS), "deck": [str(n) for n in sorted(DECKS)]}
 
     @property
     def action_space(self) -> ActionSpace:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import DataError
 
@@ -105,9 +105,6 @@ class CardModel(_Strict):
 class CardSpec(_Strict):
     """A card resolved into plain rules data: what the options embed and the state reads."""
 
-    # the options of tables made before the names moved to the catalogs carry a name: read
-    # and dropped (words come from locale/*.toml by the card's id)
-    name: str = Field("", exclude=True)
     set: str
     type: Literal["creature", "spell", "item"]
     element: Literal["agua", "ar", "terra", "fogo"] | None = None
@@ -118,6 +115,15 @@ class CardSpec(_Strict):
     params: dict[str, Any] = {}
     passive: str | None = None
     passive_params: dict[str, Any] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_old_name(cls, data: Any) -> Any:
+        """The options of tables made before the names moved to the catalogs carry a card's
+        name: dropped as they load (words come from locale/*.toml by the card's id)."""
+        if isinstance(data, Mapping) and "name" in data:
+            return {k: v for k, v in data.items() if k != "name"}
+        return data
 
 
 class DeckModel(_Strict):

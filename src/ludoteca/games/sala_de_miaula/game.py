@@ -190,14 +190,16 @@ class SalaDeMiaula(Game):
     def terrain_pool(self) -> dict[str, TerrainModel]:
         return dict(POOL.terrains)
 
-    def data_ids(self, kind: str) -> list[str]:
-        """The starter decks, sets and terrains of the data files, in the files' order."""
-        pools: dict[str, Mapping[str, Any]] = {
-            "deck": POOL.decks,
-            "set": POOL.sets,
-            "terrain": POOL.terrains,
+    def data_catalogs(self) -> dict[str, list[str]]:
+        """The cards, abilities, starter decks, sets and terrains of the data files, in the
+        files' order."""
+        return {
+            "ability": list(POOL.abilities),
+            "card": list(POOL.cards),
+            "deck": list(POOL.decks),
+            "set": list(POOL.sets),
+            "terrain": list(POOL.terrains),
         }
-        return list(pools.get(kind, {}))
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {k: expand(d.cards) for k, d in POOL.decks.items()}
