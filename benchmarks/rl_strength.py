@@ -16,7 +16,7 @@ import csv
 import time
 from pathlib import Path
 
-from ludoteca.rl.train import policy_meta
+from ludoteca.agents.policy_agent import policy_meta
 from ludoteca.sim import simulate
 
 

@@ -14,8 +14,8 @@ import pytest
 import ludoteca
 from ludoteca import fast
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL
+from ludoteca.games.sala_de_miaula.model import SICK
 from ludoteca.games.sala_de_miaula.state import SalaState
-from ludoteca.games.sala_de_miaula.table import SICK
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 

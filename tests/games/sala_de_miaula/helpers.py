@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from ludoteca.engine import Action, Event
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.cards import POOL
+from ludoteca.games.sala_de_miaula.model import Creature
 from ludoteca.games.sala_de_miaula.state import SalaState
-from ludoteca.games.sala_de_miaula.table import Creature
 
 FILL = [cid for cid, c in POOL.cards.items() if c.set == "despertar"]
 

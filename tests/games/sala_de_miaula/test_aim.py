@@ -8,7 +8,7 @@ from ludoteca.engine import DataError
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.actions import NO_TARGET, UseAbility
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL, check_aim
-from ludoteca.games.sala_de_miaula.table import SICK
+from ludoteca.games.sala_de_miaula.model import SICK
 
 from .helpers import table
 

@@ -19,8 +19,8 @@ from ludoteca.games.sala_de_miaula.actions import (
     PlaySpell,
     UseAbility,
 )
+from ludoteca.games.sala_de_miaula.model import SICK
 from ludoteca.games.sala_de_miaula.state import SalaState
-from ludoteca.games.sala_de_miaula.table import SICK
 
 from .helpers import card, fresh, play, table
 

@@ -16,7 +16,7 @@ from ludoteca.games.sala_de_miaula.actions import (
     UseItem,
 )
 from ludoteca.games.sala_de_miaula.cards import POOL
-from ludoteca.games.sala_de_miaula.table import FAINTED, HEALTHY, SICK
+from ludoteca.games.sala_de_miaula.model import FAINTED, HEALTHY, SICK
 
 from .helpers import card, fresh, kinds, play, table
 

@@ -19,7 +19,7 @@ from ludoteca.games.sala_de_miaula.actions import (
     UseAbility,
     UseItem,
 )
-from ludoteca.games.sala_de_miaula.table import FAINTED, SICK
+from ludoteca.games.sala_de_miaula.model import FAINTED, SICK
 
 from .helpers import card, deck_with, fresh, kinds, play, table
 
@@ -584,7 +584,7 @@ def test_option_oficina_any_status() -> None:
     s = GAME.new_game(2, 1, opts)
     play(s, END_TURN)
     s.deck[0].remove("toco") if "toco" in s.deck[0] else s.hand[0].remove("toco")
-    from ludoteca.games.sala_de_miaula.table import Creature
+    from ludoteca.games.sala_de_miaula.model import Creature
 
     c = Creature("toco")
     c.acted, c.status = False, SICK

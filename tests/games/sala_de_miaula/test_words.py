@@ -15,7 +15,7 @@ from ludoteca.engine import DataError, Event
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.cards import POOL, _read, load_pool
 from ludoteca.games.sala_de_miaula.deckfile import parse_deck_text
-from ludoteca.games.sala_de_miaula.names import CATALOG, KINDS, Kind, name_of
+from ludoteca.games.sala_de_miaula.words import CATALOG, KINDS, Kind, name_of
 from ludoteca.render import render_view
 
 # the ids of each kind of thing the catalogs name

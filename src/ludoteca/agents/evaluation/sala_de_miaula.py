@@ -40,7 +40,7 @@ from typing import Any
 from ...engine import GameState, SeatHandle
 from ...fast.hooks import finish_turn as finish_in_core
 from ...games.sala_de_miaula.effects import attack_value, life_value, reduction
-from ...games.sala_de_miaula.table import CREATURE, HEALTHY
+from ...games.sala_de_miaula.model import CREATURE, HEALTHY
 from ..heuristics.sala_de_miaula import HeuristicAgent
 
 # Fitted by ``benchmarks/sala_de_miaula_leaf_fit.py --games 8000 --seed 0`` (see the module

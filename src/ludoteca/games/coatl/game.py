@@ -10,7 +10,7 @@ from . import legacy, words
 from .actions import ACTION_SPACE
 from .names import PROPHECY_IDS, TEMPLE_IDS
 from .options import CoatlOptions
-from .setup import new_state
+from .setup import deal
 from .state import CoatlState
 
 
@@ -26,7 +26,7 @@ class CoatlGame(Game):
     catalog = Catalog.from_package(__package__)
 
     def _new_game(self, num_players: int, seed: int, options: Any) -> CoatlState:
-        return new_state(self, num_players, seed, options)
+        return deal(self, num_players, seed, options)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CoatlState:
         if not isinstance(data, Mapping) or data.get("game") != self.id:

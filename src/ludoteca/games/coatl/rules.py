@@ -68,7 +68,7 @@ from .supply import (
 if TYPE_CHECKING:
     from .state import CoatlState
 
-Handler = Callable[["CoatlState", int, Player, Any, list[Event]], None]
+Move = Callable[["CoatlState", int, Player, Any, list[Event]], None]
 # the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
 SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = map(int, Phase)
 
@@ -79,7 +79,7 @@ def apply(s: CoatlState, a: Action) -> list[Event]:
     kind = type(a)
     if kind is not Pass:
         s.passes = 0
-    _HANDLERS[kind](s, p, s.players[p], a, ev)
+    MOVES[kind](s, p, s.players[p], a, ev)
     return ev
 
 
@@ -268,7 +268,7 @@ def _keep_starting(s: CoatlState, p: int, pl: Player, a: KeepStarting, ev: list[
         ev.append(Event("turn_started", {"player": 0, "actions": 1}))
 
 
-_HANDLERS: dict[type[Action], Handler] = {
+MOVES: dict[type[Action], Move] = {
     TakePieces: _take_pieces,
     TakeProphecy: _take_prophecy,
     DrawProphecy: _draw_prophecy,

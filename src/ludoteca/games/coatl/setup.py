@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .game import CoatlGame
 
 
-def new_state(game: CoatlGame, num_players: int, seed: int, options: CoatlOptions) -> CoatlState:
+def deal(game: CoatlGame, num_players: int, seed: int, options: CoatlOptions) -> CoatlState:
     s = CoatlState(game, num_players, options, Rng(seed))
     rng = s.rng
     # 1-3. supply board filled from the three bags

@@ -14,6 +14,7 @@ from . import legacy
 from .actions import build_action_space
 from .cards import DECKS, KEYS
 from .options import Options
+from .setup import deal
 from .state import EKState
 
 
@@ -32,7 +33,7 @@ class ExplodingKittens(Game):
         self._space: ActionSpace | None = None
 
     def _new_game(self, num_players: int, seed: int, options: Any) -> EKState:
-        return EKState.deal(self, num_players, seed, options)
+        return deal(self, num_players, seed, options)
 
     def state_from_json(self, data: Mapping[str, Any]) -> EKState:
         if not isinstance(data, Mapping):

@@ -29,11 +29,9 @@ from ...engine.result import Result
 from ...engine.rng import Rng
 from . import actions as A
 from . import legacy, legal, rules, storage, view
-from .cards import DECKS, DEFUSE, KITTEN, NK
+from .cards import DECKS, KITTEN, NK
 from .options import Options
 from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
-from .pile import shuffle
-from .turns import start_turn
 
 if TYPE_CHECKING:
     from .game import ExplodingKittens
@@ -124,28 +122,6 @@ class EKState(GameState):
         self.turns = 0
         self.tturns: list[int] = [0] * n
         self._actors: tuple[int, ...] = (0,)
-
-    # -- setup --------------------------------------------------------------------------
-    @classmethod
-    def deal(cls, game: ExplodingKittens, n: int, seed: int, options: Options) -> EKState:
-        """1 Defuse and 7 random cards each; the rest, the spare Defuses and n-1 kittens form the pile."""
-        st = cls(game, n, options, Rng(seed))
-        deck = DECKS[n]
-        others = [c for c in range(NK) if c not in (DEFUSE, KITTEN) for _ in range(deck[c])]
-        shuffle(st.rng, others)
-        for p in range(n):
-            h = st.hands[p]
-            h[DEFUSE] = 1
-            for c in others[7 * p : 7 * p + 7]:
-                h[c] += 1
-            st.hn[p] = 8
-        pile = others[7 * n :] + [DEFUSE] * (deck[DEFUSE] - n) + [KITTEN] * (n - 1)
-        shuffle(st.rng, pile)
-        st.pile = pile
-        st.pk = [0] * len(pile)
-        st.cur = st.rng.randbelow(n)  # the text names no first player: a random seat
-        start_turn(st, st.cur, 1, False)
-        return st
 
     # -- the contract -------------------------------------------------------------------
     @property

@@ -9,6 +9,7 @@ from ...engine import Action, ActionSpace, Catalog, DataError, Event, Game
 from .actions import ACTION_SPACE
 from .cards import CARDS, DOMAINS
 from .options import NineDomainsOptions
+from .setup import deal
 from .state import NineDomainsState
 
 _PKG = __name__.rpartition(".")[0]
@@ -26,7 +27,7 @@ class NineDomains(Game):
         self.catalog = Catalog.from_package(_PKG)
 
     def _new_game(self, num_players: int, seed: int, options: Any) -> NineDomainsState:
-        return NineDomainsState.new(self, seed, options)
+        return deal(self, num_players, seed, options)
 
     def state_from_json(self, data: Mapping[str, Any]) -> NineDomainsState:
         try:

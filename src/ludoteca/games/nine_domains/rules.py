@@ -25,7 +25,7 @@ from .phases import DRAFT_ORDER, EXCHANGE, PLAYERS, POWER_NAMES, SWAP, Phase
 if TYPE_CHECKING:
     from .state import NineDomainsState
 
-Handler = Callable[["NineDomainsState", int, Any], list[Event]]
+Move = Callable[["NineDomainsState", int, Any], list[Event]]
 # the hot path compares plain ints (the specialised int comparison), so the phases are read as ints
 DRAFTING, PLACING, POWERS, OVER = map(int, Phase)
 _VALUE = CARDS.value
@@ -35,7 +35,7 @@ _INDEX = CARDS.index
 
 
 def apply(s: NineDomainsState, player: int, action: Action) -> list[Event]:
-    return _HANDLERS[type(action)](s, player, action)
+    return MOVES[type(action)](s, player, action)
 
 
 def _on_decline(s: NineDomainsState, player: int, a: Decline) -> list[Event]:
@@ -258,7 +258,7 @@ def _finish(s: NineDomainsState, winner: int, reason: str) -> None:
     s.pick = EMPTY
 
 
-_HANDLERS: dict[type[Action], Handler] = {
+MOVES: dict[type[Action], Move] = {
     Place: _place,
     Draft: _draft,
     Decline: _on_decline,

@@ -77,29 +77,6 @@ class NineDomainsState(GameState):
         self.winner = EMPTY
         self.reason = ""
 
-    # -- setup ----------------------------------------------------------------------------
-    @classmethod
-    def new(cls, game: Any, seed: int, options: NineDomainsOptions) -> NineDomainsState:
-        s = cls(game, options)
-        rng = s.rng = Rng(seed)
-        deck = list(range(len(DOMAINS)))
-        rng.shuffle(deck)
-        size = DOMAINS.pile_size
-        s.piles = [deck[i * size : (i + 1) * size] for i in range(PILES)]
-        base = list(CARDS.base)
-        k = SPECIALS_PER_PLAYER
-        if options.special_deal == "draft":
-            s.hand = [base[:], base[:]]
-            s.draft_pool = list(CARDS.specials)
-            s.phase = DRAFTING
-        elif options.special_deal == "independent":
-            s.hand = [sorted(base + rng.sample(CARDS.specials, k)) for _ in PLAYERS]
-        else:
-            pool = list(CARDS.specials)
-            rng.shuffle(pool)
-            s.hand = [sorted(base + pool[:k]), sorted(base + pool[k : 2 * k])]
-        return s
-
     # -- who acts -------------------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:

@@ -66,7 +66,7 @@ class _Strict(BaseModel):
 
 
 # the data files hold rules only: their names are words, in locale/{pt-BR,en}.toml under the
-# kind's table (names.py)
+# kind's table (words.py)
 
 
 class SetModel(_Strict):

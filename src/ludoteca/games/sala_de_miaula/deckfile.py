@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ...engine import DataError
 from .cards import DECK_SIZE, MAX_COPIES, POOL, CardSpec
-from .names import card_name, deck_name
+from .words import card_name, deck_name
 
 _LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
 

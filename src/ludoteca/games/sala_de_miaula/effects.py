@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Event
 from .actions import NO_TARGET, PLACES
-from .table import FAINTED, HEALTHY, STATUS_CODES, STATUS_NAMES, Creature
+from .model import FAINTED, HEALTHY, STATUS_CODES, STATUS_NAMES, Creature
 
 if TYPE_CHECKING:
     from .state import SalaState

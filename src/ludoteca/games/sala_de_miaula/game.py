@@ -13,7 +13,6 @@ from ...engine import (
     Game,
     GameOptions,
     InvalidOptions,
-    Rng,
 )
 from .actions import (
     LIFE,
@@ -28,12 +27,11 @@ from .actions import (
 )
 from .cards import POOL, AbilityModel, CardSpec, TerrainModel, check_spec, deck_problems, expand
 from .deckfile import read_deck_file
-from .names import CATALOG, ability_name, card_name, deck_name, set_name, terrain_name
 from .options import Options as SalaOptions
-from .rules import start_turn
+from .setup import HAND_SIZE, deal  # noqa: F401  (fast/ reads HAND_SIZE here until the compiled move)
 from .state import SalaState
+from .words import CATALOG, ability_name, card_name, deck_name, set_name, terrain_name
 
-HAND_SIZE = 5
 # the fields of an event that hold a card id
 _CARD_FIELDS = ("card", "item", "source", "target")
 
@@ -155,24 +153,7 @@ class SalaDeMiaula(Game):
 
     # -- setup --------------------------------------------------------------------------------
     def _new_game(self, num_players: int, seed: int, options: Any) -> SalaState:
-        s = SalaState(self, options)
-        s.rng = Rng(seed)
-        for q in range(2):
-            s.deck[q] = list(s.decklists[q])
-            s.rng.shuffle(s.deck[q])
-        s.first = options.first_player if options.first_player is not None else s.rng.randbelow(2)
-        if options.terrain is not None:
-            s.set_terrain(options.terrain)
-        else:
-            choices = sorted(t for t, m in POOL.terrains.items() if m.set in options.sets)
-            s.set_terrain(s.rng.choice(choices))
-        for q in range(2):
-            for _ in range(HAND_SIZE):
-                s.hand[q].append(s.deck[q].pop())
-        s.current = s.first
-        s.turn = 1
-        start_turn(s)
-        return s
+        return deal(self, num_players, seed, options)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SalaState:
         try:

@@ -28,7 +28,7 @@ from .actions import (
     PlayItem,
     PlaySpell,
 )
-from .table import CREATURE, FAINTED, HEALTHY, ITEM, Creature
+from .model import CREATURE, FAINTED, HEALTHY, ITEM, Creature
 
 if TYPE_CHECKING:
     from .state import SalaState

@@ -24,16 +24,16 @@ from .actions import (
     UseAbility,
     UseItem,
 )
-from .table import HEALTHY, ITEM, Creature
+from .model import HEALTHY, ITEM, Creature
 
 if TYPE_CHECKING:
     from .state import SalaState
 
-Handler = Callable[["SalaState", int, Any], list[Event]]
+Move = Callable[["SalaState", int, Any], list[Event]]
 
 
 def apply(s: SalaState, p: int, a: Action) -> list[Event]:
-    return _HANDLERS[type(a)](s, p, a)
+    return MOVES[type(a)](s, p, a)
 
 
 def _from_hand(s: SalaState, p: int, cid: str) -> None:
@@ -196,7 +196,7 @@ def end_turn(s: SalaState) -> list[Event]:
     return out + start_turn(s)
 
 
-_HANDLERS: dict[type[Action], Handler] = {
+MOVES: dict[type[Action], Move] = {
     EndTurn: _end_turn,
     Attack: attack,
     PlayCreature: _play_creature,

@@ -11,7 +11,7 @@ from ...engine import Action, Event, GameState, IllegalAction, Result, Rng
 from . import legal, rules, view
 from .actions import PLACES
 from .cards import DECK_SIZE, POOL
-from .table import Card, Creature, build_cards
+from .model import Card, Creature, build_cards
 
 if TYPE_CHECKING:
     from .game import SalaDeMiaula

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...games.sala_de_miaula.cards import ELEMENTS as ELEMENT_NAMES
 from ...games.sala_de_miaula.cards import POOL
-from ...games.sala_de_miaula.table import HEALTHY, STATUS_NAMES
+from ...games.sala_de_miaula.model import HEALTHY, STATUS_NAMES
 from .base import Encoder, Vocabulary, counts
 
 CARDS = Vocabulary(POOL.cards)

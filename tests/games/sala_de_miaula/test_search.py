@@ -12,7 +12,7 @@ from ludoteca.agents import make_agent
 from ludoteca.agents.evaluation import get_evaluator
 from ludoteca.agents.evaluation import sala_de_miaula as ev
 from ludoteca.engine import SeatHandle
-from ludoteca.games.sala_de_miaula.table import Creature
+from ludoteca.games.sala_de_miaula.model import Creature
 
 GAME: Any = ludoteca.get_game("sala-de-miaula")
 # the configuration docs/ai.md reports against the heuristic
