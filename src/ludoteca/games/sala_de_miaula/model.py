@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import ACTION_EFFECTS, OPPOSITE, CardSpec
+from .cards import OPPOSITE, CardSpec
 
 CREATURE, SPELL, ITEM = 0, 1, 2
 _TYPES = {"creature": CREATURE, "spell": SPELL, "item": ITEM}
@@ -13,9 +13,6 @@ _TYPES = {"creature": CREATURE, "spell": SPELL, "item": ITEM}
 HEALTHY, SICK, FAINTED = 0, 1, 2
 STATUS_NAMES = ("healthy", "sick", "fainted")
 STATUS_CODES = {"sick": SICK, "fainted": FAINTED}
-
-ENEMY, ALLY_OR_OWNER, NONE = 0, 1, 2
-_TARGET_KINDS = {"enemy": ENEMY, "ally_or_owner": ALLY_OR_OWNER, "none": NONE}
 
 
 class Card:
@@ -38,7 +35,6 @@ class Card:
         "potion",
         "reduce",
         "set",
-        "target_kind",
     )
 
     def __init__(self, cid: str, spec: CardSpec) -> None:
@@ -52,7 +48,6 @@ class Card:
         self.life = spec.life
         self.effect = spec.effect
         self.params: Mapping[str, Any] = dict(spec.params)
-        self.target_kind = _TARGET_KINDS[ACTION_EFFECTS[spec.effect]] if spec.effect else NONE
         self.passive = spec.passive
         pp = spec.passive_params
         self.guard = spec.passive == "guard"
