@@ -1,4 +1,5 @@
-"""``equilibrium:solver=round``: the round of The Nine Domains as a Bayesian matrix game."""
+"""``equilibrium:solver=round``: the round of The Nine Domains as a Bayesian matrix game (the
+Nine Domains' own player, so its tests live with the game's)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ from ludoteca.agents import AgentSpecError, make_agent
 from ludoteca.agents.equilibrium import EquilibriumAgent
 from ludoteca.agents.equilibrium import round_game as rg
 from ludoteca.agents.evaluation.nine_domains import leaf_values
-from ludoteca.engine import Game, SeatHandle
+from ludoteca.engine import SeatHandle, registry
 from ludoteca.games.nine_domains.actions import DECLINE, PLACE, Place
 from ludoteca.games.nine_domains.cards import CARDS
 from ludoteca.games.nine_domains.phases import Phase
+
+from ...agents.test_hidden_information import choice, midgame, view
+from ...engine.toy_game import GAME as TOY
 
 GAME = ludoteca.get_game("nine-domains")
 
@@ -282,11 +286,13 @@ def test_a_row_off_the_plan_is_solved_again() -> None:
     assert player._plan is not None and player._plan[1][0] == other
 
 
-def test_powers_and_other_games_keep_mccfr(toy: Game) -> None:
-    from ..engine.toy_game import GAME as TOY
-
-    state = TOY.new_game(2, 3)
-    move = EquilibriumAgent(seed=1, solver="round", iterations=30).act(SeatHandle(state, 0))
+def test_powers_and_other_games_keep_mccfr() -> None:
+    registry.register(TOY)
+    try:
+        state = TOY.new_game(2, 3)
+        move = EquilibriumAgent(seed=1, solver="round", iterations=30).act(SeatHandle(state, 0))
+    finally:
+        registry.unregister(TOY.id)
     assert move in state.legal_actions(0)
 
 
@@ -294,8 +300,6 @@ def test_powers_and_other_games_keep_mccfr(toy: Game) -> None:
 @pytest.mark.parametrize("valuation", ["leaf", "heuristic"])
 def test_midgame_hidden_cards_swapped_give_the_same_move(seed: int, valuation: str) -> None:
     """The check of test_hidden_information.py, on this solver (placements and powers)."""
-    from .test_hidden_information import choice, midgame, view
-
     spec = f"equilibrium:solver=round:steps=4:iterations=40:valuation={valuation}"
     state, p = midgame(GAME, seed)
     other = state.determinize(p, random.Random(999))
