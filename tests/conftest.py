@@ -13,6 +13,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="random games per game in the fuzz tests (default: a few hundred; thousands for a deep run)",
     )
+    parser.addoption(
+        "--rllib",
+        action="store_true",
+        help="also train one RLlib PPO iteration on a local Ray (tests/rl/test_rllib.py, ~1 min)",
+    )
 
 
 @pytest.fixture
