@@ -4,6 +4,9 @@ import pytest
 
 # Rich wraps at the terminal width; tests read whole sentences, so give them room.
 os.environ.setdefault("COLUMNS", "200")
+# The CLI speaks the locale's language; the tests that read its words expect pt-BR unless they
+# ask (--lang, or the locale tests in tests/cli/test_language.py), whatever the machine's LANG.
+os.environ.setdefault("LUDOTECA_LANG", "pt-BR")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
