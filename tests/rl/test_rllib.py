@@ -49,13 +49,21 @@ def test_summary_reads_an_iterations_result():
         {
             "num_env_steps_sampled_lifetime": 400,
             "env_runners": {
-                "num_episodes_lifetime": 22,
+                "num_episodes_lifetime": 22.0,
                 "episode_len_mean": 18.5,
-                "module_episode_returns_mean": {"shared": 1.0},
+                "agent_episode_returns_mean": {"player_1": 0.25, "player_0": 0.75},
             },
+            "learners": {"shared": {"entropy": 2.04716, "vf_loss": 0.28439}},
         }
     )
-    assert row == {"steps": 400, "episodes": 22, "episode_len_mean": 18.5, "return_mean": 1.0}
+    assert row == {
+        "steps": 400,
+        "episodes": 22,
+        "episode_len_mean": 18.5,
+        "seat_returns": {"player_0": 0.75, "player_1": 0.25},
+        "entropy": 2.0472,
+        "vf_loss": 0.2844,
+    }
 
 
 def test_one_ppo_iteration_on_a_local_ray(request, tmp_path, capsys):
@@ -67,4 +75,5 @@ def test_one_ppo_iteration_on_a_local_ray(request, tmp_path, capsys):
     line = capsys.readouterr().out.strip().splitlines()[-1]
     row = json.loads(line)
     assert row["iteration"] == 1 and row["steps"] >= 128 and row["episodes"] > 0
+    assert set(row["seat_returns"]) == {"player_0", "player_1"} and row["entropy"] > 0
     assert (out / "rllib_checkpoint.json").is_file()

@@ -159,7 +159,7 @@ class LudotecaAEC(_Door, AECEnv):
         AECEnv.__init__(self)
         self._open(game_id, num_players, options, render_mode, core)
         self.metadata = {
-            "render_modes": RENDER_MODES,
+            "render_modes": list(RENDER_MODES),
             "name": f"ludoteca_{game_id.replace('-', '_')}",
             # a seat often acts several times in a row (Exploding Kittens' turns owed, Coatl's
             # actions, Sala's plays, The Nine Domains' placement), which aec_to_parallel's
@@ -224,7 +224,7 @@ class LudotecaParallel(_Door, ParallelEnv):
     ) -> None:
         self._open(game_id, num_players, options, render_mode, core)
         self.metadata = {
-            "render_modes": RENDER_MODES,
+            "render_modes": list(RENDER_MODES),
             "name": f"ludoteca_{game_id.replace('-', '_')}",
         }
         self.agents: list[str] = []

@@ -7,8 +7,9 @@ learning one shared policy (self-play), the illegal actions masked out of the po
 ``--address`` joins a running cluster (``auto``: the one ``ray start`` made on this machine;
 ``ray://host:10001``: a remote head); without it Ray starts a local instance. The env runners
 (``--env-runners``, each ``--envs-per-runner`` games) spread over the cluster's machines, and
-the learner runs on the driver. Every iteration prints one line (steps so far, episodes, mean
-episode length, mean return of each seat's policy, seconds); ``--out`` saves the checkpoint.
+the learner runs on the driver. Every iteration prints one JSON line (``summary``: steps so
+far, episodes, mean episode length, each seat's mean return, the policy's entropy and value
+loss, seconds); ``--out`` saves the checkpoint.
 
 The env RLlib sees is ``LudotecaRLlibEnv``: RLlib's own ``PettingZooEnv`` over our AEC env,
 the observation dict's ``observation`` named ``observations`` as RLlib's action-masking module
@@ -107,14 +108,24 @@ def build_config(
 
 
 def summary(result: Mapping[str, Any]) -> dict[str, Any]:
-    """What one iteration's result says about the training, in a flat dict."""
+    """What one iteration's result says about the training, in a flat dict: steps, episodes,
+    mean episode length, each seat's mean return (in self-play the returns of all seats sum to
+    one a game, so the shared policy's own mean says nothing), and the policy's entropy and
+    value loss (falling as it learns)."""
     runners = result.get("env_runners", {})
-    returns = runners.get("module_episode_returns_mean", {})
+    learner = result.get("learners", {}).get(POLICY, {})
+    seats = runners.get("agent_episode_returns_mean", {})
+
+    def num(x: Any) -> float | None:
+        return None if x is None else round(float(x), 4)
+
     return {
         "steps": int(result.get("num_env_steps_sampled_lifetime", 0)),
-        "episodes": int(runners.get("num_episodes_lifetime", runners.get("num_episodes", 0))),
-        "episode_len_mean": runners.get("episode_len_mean"),
-        "return_mean": returns.get(POLICY) if isinstance(returns, Mapping) else None,
+        "episodes": int(runners.get("num_episodes_lifetime", 0)),
+        "episode_len_mean": num(runners.get("episode_len_mean")),
+        "seat_returns": {a: num(r) for a, r in sorted(seats.items())},
+        "entropy": num(learner.get("entropy")),
+        "vf_loss": num(learner.get("vf_loss")),
     }
 
 
