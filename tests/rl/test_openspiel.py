@@ -7,6 +7,7 @@ moves in our games."""
 from __future__ import annotations
 
 import json
+from hashlib import sha256
 
 import numpy as np
 import pyspiel
@@ -100,9 +101,11 @@ RECALL_GAMES = {"nine-domains": 60, "sala-de-miaula": 8, "coatl": 4, "exploding-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_information_state_is_reached_by_two_own_move_sequences(game_id):
     """Perfect recall: each information state (string and tensor) of the seat to act belongs
-    to one sequence of that seat's own moves."""
+    to one sequence of that seat's own moves; and each string to one sequence of the seat's
+    earlier information states and moves (strict perfect recall)."""
     game = load_game(game_id, players=2, deals=1)
     by_string: dict[str, tuple] = {}
+    strict: dict[str, tuple] = {}  # information state -> the seat's earlier ones and moves
     by_tensor: dict[bytes, tuple] = {}
     by_view: dict[str, tuple] = {}
     merged_views = 0
@@ -111,16 +114,24 @@ def test_no_information_state_is_reached_by_two_own_move_sequences(game_id):
         state = game.new_initial_state()
         state.apply_action(0)
         mine: list[list[int]] = [[], []]  # each seat's moves, as this test saw them played
+        path: list[list[tuple[str, int]]] = [[], []]  # each seat's (information state, move)
+        digest = ["", ""]
         while not state.is_terminal():
             p = state.current_player()
             own = tuple(mine[p])
             assert state.own_moves(p) == own
             key = state.information_state_string(p)
             assert by_string.setdefault(key, own) == own, key
+            assert strict.setdefault(key, tuple(path[p])) == tuple(path[p]), key
+            # the string's recall: a chained digest of the seat's views at its decisions and moves
+            assert json.loads(key)["recall"] == [digest[p]]
             tensor = np.asarray(state.information_state_tensor(p), np.float32).tobytes()
             assert by_tensor.setdefault(tensor, own) == own
             merged_views += by_view.setdefault(state.observation_string(p), own) != own
             mine[p].append(int(rs.choice(state.legal_actions())))
+            path[p].append((key, mine[p][-1]))
+            seen = json.dumps(state.engine_state.view(p), sort_keys=True, separators=(",", ":"))
+            digest[p] = sha256(f"{digest[p]}|{seen}|{mine[p][-1]}".encode()).hexdigest()
             state.apply_action(mine[p][-1])
     assert len(by_string) >= len(by_tensor) > 100  # the encoder may merge what JSON tells apart
     if game_id == "nine-domains":
@@ -160,7 +171,11 @@ def test_make_observation_honours_the_observation_type(game_id):
         assert np.array_equal(info.dict["moves"], want)
         assert np.array_equal(info.tensor, state.information_state_tensor(p))
         assert info.string_from(state, p) == state.information_state_string(p)
-        assert json.loads(info.string_from(state, p)) == {"view": s.view(p), "moves": [list(own)]}
+        assert json.loads(info.string_from(state, p)) == {
+            "view": s.view(p),
+            "moves": [list(own)],
+            "recall": [state.recall_digest(p)],
+        }
     assert any(state.own_moves(p) for p in range(n))
     assert not np.array_equal(private.tensor, public.tensor)  # a seat sees more than the public
     assert every.tensor.shape == (n * size,)

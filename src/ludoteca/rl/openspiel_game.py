@@ -14,7 +14,9 @@ the game that is a flag or a choice, under its own name.
   (``private_info=NONE``) is the spectator's view, ``view(None)``; a seat's private observation
   (``SINGLE_PLAYER``, the default) its view; ``ALL_PLAYERS`` every seat's view, seat 0 first
   (privileged). ``perfect_recall=True`` (the information state) adds the seat's own moves, in
-  order, so no information state is reached by two different sequences of its own moves.
+  order, so no information state is reached by two different sequences of its own moves; its
+  string also carries a digest of what the seat saw at each of its decisions (strict perfect
+  recall: the seat's earlier information states and actions follow from its current one).
   Tensors are the encoder's vectors (docs/rl.md), strings the views as JSON.
 - ``resample_from_infostate(p, sampler)`` is ``determinize(p, rng)``, the rng seeded from the
   sampler.
@@ -23,6 +25,7 @@ the game that is a flag or a choice, under its own name.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Mapping
@@ -129,19 +132,23 @@ class _Holder:
     """The engine state inside a pyspiel state. pyspiel clones a Python state by deep copy:
     this makes that copy the engine's own ``clone()``. ``legal``: the acting seat's legal
     actions (code -> action) once asked, for the ``apply_action`` that follows; never copied.
-    ``moves``: each seat's own action codes in order (its recall, for the information
-    state)."""
+    ``moves``: each seat's own action codes in order; ``seen``: each seat's digest of the
+    views it had at its decisions, with the move made at each (its recall, for the
+    information state)."""
 
-    __slots__ = ("legal", "moves", "state")
+    __slots__ = ("legal", "moves", "seen", "state")
 
-    def __init__(self, state: GameState | None, moves: list[list[int]]) -> None:
+    def __init__(self, state: GameState | None, moves: list[list[int]], seen: list[str]) -> None:
         self.state = state
         self.legal: dict[int, Action] | None = None
         self.moves = moves
+        self.seen = seen
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(
-            None if self.state is None else self.state.clone(), [m[:] for m in self.moves]
+            None if self.state is None else self.state.clone(),
+            [m[:] for m in self.moves],
+            self.seen[:],
         )
 
 
@@ -151,13 +158,18 @@ class LudotecaSpielState(pyspiel.State):
         game: LudotecaSpielGame,
         state: GameState | None = None,
         moves: list[list[int]] | None = None,
+        seen: list[str] | None = None,
     ) -> None:
         super().__init__(game)
         self._seats = game.seats
         self._seed = game.seed
         self._deals = game.deals
         n = game.seats.num_players
-        self._h = _Holder(state, [[] for _ in range(n)] if moves is None else moves)
+        self._h = _Holder(
+            state,
+            [[] for _ in range(n)] if moves is None else moves,
+            [""] * n if seen is None else seen,
+        )
 
     @property
     def engine_state(self) -> GameState | None:
@@ -167,6 +179,11 @@ class LudotecaSpielState(pyspiel.State):
     def own_moves(self, player: int) -> tuple[int, ...]:
         """The action codes ``player`` has played, in order."""
         return tuple(self._h.moves[player])
+
+    def recall_digest(self, player: int) -> str:
+        """A digest of the views ``player`` had at each of its decisions and the move it made
+        at each ("" before its first)."""
+        return self._h.seen[player]
 
     def current_player(self) -> int:
         s = self._h.state
@@ -197,8 +214,11 @@ class LudotecaSpielState(pyspiel.State):
             return
         legal, self._h.legal = self._h.legal, None
         p = s.actors[0]
+        seen = json.dumps(s.view(p), sort_keys=True, separators=(",", ":"))
         self._seats.apply_code(s, p, action, legal)
-        self._h.moves[p].append(int(action))
+        h = self._h
+        h.moves[p].append(int(action))
+        h.seen[p] = hashlib.sha256(f"{h.seen[p]}|{seen}|{int(action)}".encode()).hexdigest()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -228,7 +248,10 @@ class LudotecaSpielState(pyspiel.State):
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else 0
         moves: list[list[int]] = [[] for _ in self._h.moves]
         moves[player_id] = self._h.moves[player_id][:]
-        return LudotecaSpielState(game, s.determinize(player_id, random.Random(seed)), moves)
+        seen = [""] * len(moves)
+        seen[player_id] = self._h.seen[player_id]
+        sample = s.determinize(player_id, random.Random(seed))
+        return LudotecaSpielState(game, sample, moves, seen)
 
     def __str__(self) -> str:
         s = self._h.state
@@ -246,7 +269,11 @@ class SpielObserver:
     the seat's own action codes in order (with ALL_PLAYERS every seat's), slot k holding
     ``(code + 1) / num_actions`` for its k-th move and 0 after the last, ``recall`` slots (the
     game's declared maximum length: no seat can move more often). Strings are the same as
-    JSON. ``public_info=False`` (private pieces without the public ones) is refused: the views
+    JSON; with perfect recall they add "recall", the seat's digest of the views it had at
+    each of its decisions with the move made (``recall_digest``), which a fixed-size tensor
+    cannot hold: the string's information states are strictly perfect recall (its earlier
+    information states and actions follow from the current one), the tensor's recall the
+    seat's own moves and its current view. ``public_info=False`` (private pieces without the public ones) is refused: the views
     do not split that way."""
 
     def __init__(self, seats: Seats, kind: Any, recall: int) -> None:
@@ -328,6 +355,7 @@ class SpielObserver:
             out = {"views": [s.view(q) for q in range(self.seats.num_players)]}
         if self.perfect_recall:
             out["moves"] = [list(state.own_moves(q)) for q in self._seats_seen(player)]
+            out["recall"] = [state.recall_digest(q) for q in self._seats_seen(player)]
         if len(out) == 1:  # the view alone, as before: the observation string
             (out,) = out.values()
         return json.dumps(out, sort_keys=True, separators=(",", ":"))
