@@ -64,6 +64,8 @@ def test_summary_reads_an_iterations_result():
         "entropy": 2.0472,
         "vf_loss": 0.2844,
     }
+    empty = summary({"env_runners": {"episode_len_mean": float("nan")}})
+    assert empty["episode_len_mean"] is None and empty["seat_returns"] == {}
 
 
 def test_one_ppo_iteration_on_a_local_ray(request, tmp_path, capsys):

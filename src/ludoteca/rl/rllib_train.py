@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -85,7 +86,13 @@ def build_config(
             env_config={"game": game_id, "players": num_players, "options": options},
             disable_env_checking=True,
         )
-        .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=envs_per_runner)
+        # a runner's samples arriving after sample_timeout_s are dropped (RLlib's default, 60 s,
+        # loses whole iterations on a busy machine)
+        .env_runners(
+            num_env_runners=env_runners,
+            num_envs_per_env_runner=envs_per_runner,
+            sample_timeout_s=600.0,
+        )
         .multi_agent(
             policies={POLICY},
             policy_mapping_fn=lambda agent_id, episode, **kw: POLICY,
@@ -116,8 +123,8 @@ def summary(result: Mapping[str, Any]) -> dict[str, Any]:
     learner = result.get("learners", {}).get(POLICY, {})
     seats = runners.get("agent_episode_returns_mean", {})
 
-    def num(x: Any) -> float | None:
-        return None if x is None else round(float(x), 4)
+    def num(x: Any) -> float | None:  # None where the iteration has no figure (NaN)
+        return None if x is None or math.isnan(float(x)) else round(float(x), 4)
 
     return {
         "steps": int(result.get("num_env_steps_sampled_lifetime", 0)),
