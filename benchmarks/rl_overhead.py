@@ -320,7 +320,7 @@ def parts(game_id: str, n: int, seconds: float, seed: int) -> list[float]:
             d = c()
             env.step(code)
             e = c()
-            state = env.state
+            state = env.game_state
             assert state is not None
             if not state.is_over:  # the parts of the next last(), on the new position
                 p = state.actors[0]

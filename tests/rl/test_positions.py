@@ -169,7 +169,7 @@ def test_pettingzoo_on_the_core_gives_the_engines_episodes(game_id, n, options):
         a = _aec_episode(on, seed, random.Random(seed))
         b = _aec_episode(off, seed, random.Random(seed))
         assert a == b
-        assert on.state.to_json() == off.state.to_json()
+        assert on.game_state.to_json() == off.game_state.to_json()
 
 
 def test_parallel_on_the_core_gives_the_engines_episodes():
@@ -222,7 +222,7 @@ def test_gym_on_the_core_gives_the_engines_episodes(game_id, n, options, opponen
                 trace += [obs.tobytes(), reward, env.decisions]
             runs.append(trace)
         assert runs[0] == runs[1]
-        assert on.state.to_json() == off.state.to_json()
+        assert on.game_state.to_json() == off.game_state.to_json()
 
 
 @pytest.mark.parametrize(("game_id", "n", "options"), CASES, ids=IDS)

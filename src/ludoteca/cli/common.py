@@ -14,8 +14,30 @@ MESSAGES = Catalog.from_package("ludoteca.cli")
 console = Console(highlight=False)
 
 
+# where POSIX looks for the language of messages, the first one set deciding
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_language() -> str | None:
+    """The language of the messages locale (the first of LC_ALL, LC_MESSAGES, LANG that is
+    set) if it is one we have; None for any other (C, POSIX, fr_FR...) or none set."""
+    for var in LOCALE_VARS:
+        value = os.environ.get(var)
+        if value:
+            name = value.split(".", 1)[0].split("@", 1)[0]
+            try:
+                return normalize_language(name)
+            except ValueError:
+                return None
+    return None
+
+
 def pick_language(lang: str | None) -> str:
-    return normalize_language(lang or os.environ.get("LUDOTECA_LANG") or "pt-BR")
+    """``--lang``, else LUDOTECA_LANG, else the locale's language if we have it, else pt-BR
+    (the project's first language; also under LANG=C, which names no language)."""
+    return normalize_language(
+        lang or os.environ.get("LUDOTECA_LANG") or locale_language() or "pt-BR"
+    )
 
 
 def msg(key: str, lang: str, **params: Any) -> str:

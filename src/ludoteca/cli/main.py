@@ -28,7 +28,12 @@ app = typer.Typer(
 )
 
 LangOpt = Annotated[
-    str | None, typer.Option("--lang", help="pt-BR (default) or en; also LUDOTECA_LANG")
+    str | None,
+    typer.Option(
+        "--lang",
+        help="pt-BR or en (default: LUDOTECA_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG;"
+        " else pt-BR)",
+    ),
 ]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="game option key=value (JSON values)")

@@ -7,7 +7,8 @@ MaskablePPO (sb3-contrib) asks. The reward comes at the end: the learning seat's
 
 An action that is not legal now (a masked learner never picks one) ends the episode with
 reward -1 and ``info["illegal_action"]`` (``illegal="raise"``: a ValueError instead); the
-game itself is not changed.
+game itself is not changed. After an episode ends, ``step`` refuses (RuntimeError) until
+``reset``. ``game_state`` is the engine's state of the game in play.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .positions import CorePosition, OnPosition, Position, StatePosition, agent_
 
 
 class LudotecaGym(OnPosition, gym.Env):
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - gymnasium reads it from the class
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 - gymnasium reads it from the class
 
     def __init__(
         self,
@@ -40,8 +41,8 @@ class LudotecaGym(OnPosition, gym.Env):
         render_mode: str | None = None,
         core: bool | None = None,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if illegal not in ("end", "raise"):
             raise ValueError(f"illegal must be 'end' or 'raise', not {illegal!r}")
         self.seats = Seats(game_id, num_players, options)
@@ -62,6 +63,7 @@ class LudotecaGym(OnPosition, gym.Env):
         self.observation_space = spaces.Box(LOW, HIGH, self.seats.encoder.shape, np.float32)
         self.action_space = spaces.Discrete(self.seats.num_actions)
         self._started = False
+        self._ended = False  # the episode ended: step refuses until reset
         self.seat = 0
         self.decisions = 0  # of every seat, this episode
         self._agents: dict[int, Agent] = {}
@@ -97,6 +99,7 @@ class LudotecaGym(OnPosition, gym.Env):
         n = self.seats.num_players
         self.position.reset(game_seed)
         self._started = True
+        self._ended = False
         self.seat = game_seed % n if self.fixed_seat is None else self.fixed_seat
         others = [q for q in range(n) if q != self.seat]
         self.decisions = 0
@@ -112,19 +115,22 @@ class LudotecaGym(OnPosition, gym.Env):
         return self._obs(), {"seat": self.seat, "game_seed": game_seed}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        assert self._started, "call reset() first"
+        if not self._started or self._ended:
+            raise RuntimeError(
+                "the episode is over (or was never started): call reset() before step()"
+            )
         pos = self.position
-        if pos.is_over():
-            raise ValueError("the game is over: call reset()")
         try:
             pos.play(self.seat, action)
         except ValueError:
             if self.illegal == "raise":
                 raise
+            self._ended = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
         self.decisions += 1
         self._play_others()
         if pos.is_over():
+            self._ended = True
             return self._obs(), pos.payoffs()[self.seat], True, False, {}
         return self._obs(), 0.0, False, False, {}
 
@@ -134,9 +140,15 @@ class LudotecaGym(OnPosition, gym.Env):
         return self.position.mask(self.seat).view(bool)
 
     def render(self) -> str | None:
+        """``ansi``: the terminal drawing of the learning seat's view, as text; ``human``: the
+        same, printed, returning None."""
         if self.render_mode is None or not self._started:
             return None
-        return self.seats.render_ansi(self.position.state, self.seat)
+        text = self.seats.render_ansi(self.position.state, self.seat)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
 
     # -- the other seats ------------------------------------------------------------------
     def _core_agents(self, others: list[int], game_seed: int) -> None:

@@ -10,10 +10,14 @@ the game that is a flag or a choice, under its own name.
   simultaneous placement is asked one seat after the other: no seat's view shows the other's
   face-down card, so nothing changes for either).
 - Actions are the engine's integer codes (``game.encode``).
-- Observation and information-state tensors are the encoder's vector (docs/rl.md); their
-  strings are the seat's view as JSON. The view carries everything a seat knows (the engine
-  contract), so it serves as the information state: histories that leave a seat the same
-  knowledge share one (not strict perfect recall).
+- Observers honour ``IIGObservationType`` (``SpielObserver``): the public observation
+  (``private_info=NONE``) is the spectator's view, ``view(None)``; a seat's private observation
+  (``SINGLE_PLAYER``, the default) its view; ``ALL_PLAYERS`` every seat's view, seat 0 first
+  (privileged). ``perfect_recall=True`` (the information state) adds the seat's own moves, in
+  order, so no information state is reached by two different sequences of its own moves; its
+  string also carries a digest of what the seat saw at each of its decisions (strict perfect
+  recall: the seat's earlier information states and actions follow from its current one).
+  Tensors are the encoder's vectors (docs/rl.md), strings the views as JSON.
 - ``resample_from_infostate(p, sampler)`` is ``determinize(p, rng)``, the rng seeded from the
   sampler.
 - Returns at the end: each seat's payoff (1 sole win, 1/k shared, else 0).
@@ -21,6 +25,7 @@ the game that is a flag or a choice, under its own name.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Mapping
@@ -112,39 +117,73 @@ class LudotecaSpielGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> ViewObserver:
+    ) -> SpielObserver:
         if params:
             raise ValueError(f"observer parameters are not supported; got {dict(params)}")
-        return ViewObserver(self.seats)
+        kind = (
+            pyspiel.IIGObservationType(perfect_recall=False)
+            if iig_obs_type is None
+            else iig_obs_type
+        )
+        return SpielObserver(self.seats, kind, MAX_LENGTH.get(self.game_id, 5000))
 
 
 class _Holder:
     """The engine state inside a pyspiel state. pyspiel clones a Python state by deep copy:
     this makes that copy the engine's own ``clone()``. ``legal``: the acting seat's legal
-    actions (code -> action) once asked, for the ``apply_action`` that follows; never copied."""
+    actions (code -> action) once asked, for the ``apply_action`` that follows; never copied.
+    ``moves``: each seat's own action codes in order; ``seen``: each seat's digest of the
+    views it had at its decisions, with the move made at each (its recall, for the
+    information state)."""
 
-    __slots__ = ("legal", "state")
+    __slots__ = ("legal", "moves", "seen", "state")
 
-    def __init__(self, state: GameState | None) -> None:
+    def __init__(self, state: GameState | None, moves: list[list[int]], seen: list[str]) -> None:
         self.state = state
         self.legal: dict[int, Action] | None = None
+        self.moves = moves
+        self.seen = seen
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(None if self.state is None else self.state.clone())
+        return _Holder(
+            None if self.state is None else self.state.clone(),
+            [m[:] for m in self.moves],
+            self.seen[:],
+        )
 
 
 class LudotecaSpielState(pyspiel.State):
-    def __init__(self, game: LudotecaSpielGame, state: GameState | None = None) -> None:
+    def __init__(
+        self,
+        game: LudotecaSpielGame,
+        state: GameState | None = None,
+        moves: list[list[int]] | None = None,
+        seen: list[str] | None = None,
+    ) -> None:
         super().__init__(game)
         self._seats = game.seats
         self._seed = game.seed
         self._deals = game.deals
-        self._h = _Holder(state)
+        n = game.seats.num_players
+        self._h = _Holder(
+            state,
+            [[] for _ in range(n)] if moves is None else moves,
+            [""] * n if seen is None else seen,
+        )
 
     @property
     def engine_state(self) -> GameState | None:
         """The engine's state (None before the deal)."""
         return self._h.state
+
+    def own_moves(self, player: int) -> tuple[int, ...]:
+        """The action codes ``player`` has played, in order."""
+        return tuple(self._h.moves[player])
+
+    def recall_digest(self, player: int) -> str:
+        """A digest of the views ``player`` had at each of its decisions and the move it made
+        at each ("" before its first)."""
+        return self._h.seen[player]
 
     def current_player(self) -> int:
         s = self._h.state
@@ -174,7 +213,12 @@ class LudotecaSpielState(pyspiel.State):
             self._h.state = self._seats.new_state(self._seed + int(action))
             return
         legal, self._h.legal = self._h.legal, None
-        self._seats.apply_code(s, s.actors[0], action, legal)
+        p = s.actors[0]
+        seen = json.dumps(s.view(p), sort_keys=True, separators=(",", ":"))
+        self._seats.apply_code(s, p, action, legal)
+        h = self._h
+        h.moves[p].append(int(action))
+        h.seen[p] = hashlib.sha256(f"{h.seen[p]}|{seen}|{int(action)}".encode()).hexdigest()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -194,13 +238,20 @@ class LudotecaSpielState(pyspiel.State):
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any
     ) -> LudotecaSpielState:
-        """A state consistent with what ``player_id`` knows: the engine's determinize."""
+        """A state consistent with what ``player_id`` knows: the engine's determinize, with
+        that seat's own moves. The other seats' moves are not all public (The Nine Domains'
+        face-down cards), so in the sample their recall starts here."""
         s = self._h.state
         game = self.get_game()
         if s is None:
             return LudotecaSpielState(game)
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else 0
-        return LudotecaSpielState(game, s.determinize(player_id, random.Random(seed)))
+        moves: list[list[int]] = [[] for _ in self._h.moves]
+        moves[player_id] = self._h.moves[player_id][:]
+        seen = [""] * len(moves)
+        seen[player_id] = self._h.seen[player_id]
+        sample = s.determinize(player_id, random.Random(seed))
+        return LudotecaSpielState(game, sample, moves, seen)
 
     def __str__(self) -> str:
         s = self._h.state
@@ -209,26 +260,105 @@ class LudotecaSpielState(pyspiel.State):
         return json.dumps(s.view(None), sort_keys=True)
 
 
-class ViewObserver:
-    """Tensor: the encoder's vector of the seat's view; string: the view as JSON."""
+class SpielObserver:
+    """One kind of observation (``IIGObservationType``) of a state, for any seat.
 
-    def __init__(self, seats: Seats) -> None:
+    Pieces, by ``private_info``: ``NONE``, "public" (the spectator's view); ``SINGLE_PLAYER``,
+    "view" (the seat's own); ``ALL_PLAYERS``, "views" (every seat's, seat 0 first: privileged,
+    the whole table's knowledge, for a centralised critic). ``perfect_recall`` adds "moves":
+    the seat's own action codes in order (with ALL_PLAYERS every seat's), slot k holding
+    ``(code + 1) / num_actions`` for its k-th move and 0 after the last, ``recall`` slots (the
+    game's declared maximum length: no seat can move more often). Strings are the same as
+    JSON; with perfect recall they add "recall", the seat's digest of the views it had at
+    each of its decisions with the move made (``recall_digest``), which a fixed-size tensor
+    cannot hold: the string's information states are strictly perfect recall (its earlier
+    information states and actions follow from the current one), the tensor's recall the
+    seat's own moves and its current view. ``public_info=False`` (private pieces without the public ones) is refused: the views
+    do not split that way."""
+
+    def __init__(self, seats: Seats, kind: Any, recall: int) -> None:
+        if not kind.public_info:
+            raise ValueError(
+                "observations without public information are not supported: the views "
+                "carry public and private information together"
+            )
+        private = kind.private_info
+        if kind.perfect_recall and private == pyspiel.PrivateInfoType.NONE:
+            raise ValueError(
+                "a public perfect-recall observation is not supported: ask for the "
+                "seat's information state (private_info=SINGLE_PLAYER) or the public "
+                "observation without recall"
+            )
         self.seats = seats
-        self.tensor = np.zeros(seats.encoder.size, np.float32)
-        self.dict = {f.name: self.tensor[f.slice] for f in seats.encoder.layout.fields}
+        self.private = private
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.recall = recall
+        n, size = seats.num_players, seats.encoder.size
+        pieces: list[tuple[str, tuple[int, ...]]]
+        if private == pyspiel.PrivateInfoType.NONE:
+            pieces = [("public", (size,))]
+        elif private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            pieces = [("view", (size,))]
+        else:
+            pieces = [("views", (n, size))]
+        if self.perfect_recall:
+            single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            pieces.append(("moves", (recall,) if single else (n, recall)))
+        total = sum(int(np.prod(shape)) for _, shape in pieces)
+        self.tensor = np.zeros(total, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, shape in pieces:
+            k = int(np.prod(shape))
+            self.dict[name] = self.tensor[at : at + k].reshape(shape)
+            at += k
+
+    def _seats_seen(self, player: int) -> list[int]:
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return list(range(self.seats.num_players))
+        return [player]
 
     def set_from(self, state: LudotecaSpielState, player: int) -> None:
+        self.tensor.fill(0.0)
         s = state.engine_state
         if s is None:
-            self.tensor.fill(0.0)
+            return
+        d, seats = self.dict, self.seats
+        if "public" in d:
+            d["public"][:] = seats.encoder.encode(s.view(None))
+        elif "view" in d:
+            d["view"][:] = seats.observation(s, player)
         else:
-            self.tensor[:] = self.seats.observation(s, player)
+            for q in range(seats.num_players):
+                d["views"][q] = seats.observation(s, q)
+        if "moves" in d:
+            rows = d["moves"].reshape(-1, self.recall)
+            for row, q in zip(rows, self._seats_seen(player), strict=True):
+                moves = state.own_moves(q)
+                if len(moves) > self.recall:
+                    raise ValueError(
+                        f"seat {q} made {len(moves)} moves, more than the {self.recall} the "
+                        "information state recalls (the game's declared maximum length)"
+                    )
+                row[: len(moves)] = (np.asarray(moves, np.float32) + 1) / seats.num_actions
 
     def string_from(self, state: LudotecaSpielState, player: int) -> str:
         s = state.engine_state
         if s is None:
             return "before the deal"
-        return json.dumps(s.view(player), sort_keys=True, separators=(",", ":"))
+        out: dict[str, Any]
+        if self.private == pyspiel.PrivateInfoType.NONE:
+            out = {"public": s.view(None)}
+        elif self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            out = {"view": s.view(player)}
+        else:
+            out = {"views": [s.view(q) for q in range(self.seats.num_players)]}
+        if self.perfect_recall:
+            out["moves"] = [list(state.own_moves(q)) for q in self._seats_seen(player)]
+            out["recall"] = [state.recall_digest(q) for q in self._seats_seen(player)]
+        if len(out) == 1:  # the view alone, as before: the observation string
+            (out,) = out.values()
+        return json.dumps(out, sort_keys=True, separators=(",", ":"))
 
 
 def _game_class(game_id: str) -> type[LudotecaSpielGame]:

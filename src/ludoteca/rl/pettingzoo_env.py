@@ -1,6 +1,12 @@
 """PettingZoo doors: ``LudotecaAEC`` (turn by turn, every game) and ``LudotecaParallel``
 (every seat owing a decision acts in one step: The Nine Domains' simultaneous placement).
 
+``state()`` (with ``state_space``) is the centralised vector: every seat's observation, seat 0
+first. It is privileged information for a critic trained with all seats in view, and never part
+of an agent's observation. The AEC env is not ``is_parallelizable``: a seat often acts several
+times in a row, which PettingZoo's ``aec_to_parallel`` cannot express; ``parallel_env`` is the
+Parallel door.
+
 Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). Each observation is
 ``{"observation": float32 vector (docs/rl.md), "action_mask": int8 over the game's whole
 action space}``; a seat with no decision now gets an all-zero mask. Rewards come once, at the
@@ -22,8 +28,12 @@ from .core import Seats
 from .encoders.base import HIGH, LOW
 from .positions import OnPosition, Position, position
 
+RENDER_MODES = ["ansi", "human"]
+
 
 def _spaces(seats: Seats) -> tuple[spaces.Dict, spaces.Discrete]:
+    """One seat's spaces: new objects at every call, so that seeding one agent's space (to
+    sample from it) leaves every other agent's alone."""
     obs = spaces.Dict(
         {
             "observation": spaces.Box(LOW, HIGH, seats.encoder.shape, np.float32),
@@ -31,6 +41,12 @@ def _spaces(seats: Seats) -> tuple[spaces.Dict, spaces.Discrete]:
         }
     )
     return obs, spaces.Discrete(seats.num_actions)
+
+
+def state_space(seats: Seats) -> spaces.Box:
+    """The centralised vector's space: every seat's observation, one after the other."""
+    size = seats.num_players * seats.encoder.size
+    return spaces.Box(LOW, HIGH, (size,), np.float32)
 
 
 class _Seeds:
@@ -65,14 +81,33 @@ class _Door(OnPosition):
         render_mode: str | None,
         core: bool | None,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.seats = Seats(game_id, num_players, options)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.seats.num_players)]
         self._seeds = _Seeds()
         self.position = position(self.seats, core)
         self._started = False
+        self.state_space = state_space(self.seats)
+        pairs = {a: _spaces(self.seats) for a in self.possible_agents}
+        self.observation_spaces = {a: o for a, (o, _) in pairs.items()}
+        self.action_spaces = {a: x for a, (_, x) in pairs.items()}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """Privileged: every seat's observation vector, seat 0 first (``state_space``), for a
+        centralised critic. What no seat knows (a shuffled pile's order) is not in it. Never
+        give it to an agent as its observation: it holds the other seats' hands."""
+        if not self._started:
+            raise RuntimeError("call reset() before state()")
+        pos = self.position
+        return np.concatenate([pos.observation(p) for p in range(self.seats.num_players)])
 
     def _new_state(self, seed: int | None) -> None:
         self.position.reset(self._seeds.next(seed))
@@ -97,10 +132,16 @@ class _Door(OnPosition):
         return pos.payoffs() if pos.is_over() else None
 
     def render(self) -> str | None:
+        """``ansi``: the terminal drawing of the acting seat's view (the first seat's at the
+        end), as text; ``human``: the same, printed, returning None."""
         if self.render_mode is None or not self._started:
             return None
         actors = self.position.actors()
-        return self.seats.render_ansi(self.position.state, actors[0] if actors else 0)
+        text = self.seats.render_ansi(self.position.state, actors[0] if actors else 0)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
 
     def close(self) -> None:
         pass
@@ -118,20 +159,15 @@ class LudotecaAEC(_Door, AECEnv):
         AECEnv.__init__(self)
         self._open(game_id, num_players, options, render_mode, core)
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "name": f"ludoteca_{game_id.replace('-', '_')}",
-            "is_parallelizable": True,
+            # a seat often acts several times in a row (Exploding Kittens' turns owed, Coatl's
+            # actions, Sala's plays, The Nine Domains' placement), which aec_to_parallel's
+            # one-action-per-agent-per-cycle cannot carry: LudotecaParallel is the door
+            "is_parallelizable": False,
         }
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
-        obs, act = _spaces(self.seats)
-        self.observation_spaces = {a: obs for a in self.possible_agents}
-        self.action_spaces = {a: act for a in self.possible_agents}
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """``options`` is accepted as PettingZoo asks and not used: game options are given
@@ -150,6 +186,10 @@ class LudotecaAEC(_Door, AECEnv):
         return {"observation": pos.observation(p), "action_mask": pos.mask(p)}
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise RuntimeError(
+                "the episode is over (or was never started): call reset() before step()"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -183,16 +223,11 @@ class LudotecaParallel(_Door, ParallelEnv):
         core: bool | None = None,
     ) -> None:
         self._open(game_id, num_players, options, render_mode, core)
-        self.metadata = {"render_modes": ["ansi"], "name": f"ludoteca_{game_id.replace('-', '_')}"}
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"ludoteca_{game_id.replace('-', '_')}",
+        }
         self.agents: list[str] = []
-        obs, act = _spaces(self.seats)
-        self._obs_space, self._act_space = obs, act
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self._act_space
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {
@@ -207,7 +242,10 @@ class LudotecaParallel(_Door, ParallelEnv):
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
-        assert self._started, "call reset() first"
+        if not self.agents:
+            raise RuntimeError(
+                "the episode is over (or was never started): call reset() before step()"
+            )
         owing = self.position.actors()
         for p in owing:
             agent = self.possible_agents[p]

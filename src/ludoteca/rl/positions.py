@@ -4,7 +4,7 @@
   legal actions are read once per decision (``Seats.legal``).
 - ``CorePosition``: the compiled core's flat array (``fast/``), stepped and observed in
   compiled code. A ``GameState`` is written from the array only when someone asks for it
-  (``state``: a render, the payoffs at the end, a caller reading ``env.state``), because
+  (``state``: a render, the payoffs at the end, a caller reading ``env.game_state``), because
   moving a state into or out of the core costs several engine decisions.
 
 Both play the same game, bit for bit: the deal is the engine's (``new_game``, then ``load``),
@@ -256,8 +256,9 @@ class OnPosition:
     _started: bool
 
     @property
-    def state(self) -> GameState | None:
-        """The game as the engine's state (written from the core's array when it plays there)."""
+    def game_state(self) -> GameState | None:
+        """The game as the engine's state (written from the core's array when it plays there).
+        Not ``state``: PettingZoo's ``state()`` is the method giving the centralised vector."""
         return self.position.state if self._started else None
 
     @property
