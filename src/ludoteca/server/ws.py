@@ -26,7 +26,7 @@ from .connections import Connection
 from .errors import ApiError
 from .limits import Caps
 from .payloads import pick_lang
-from .schemas import MAX_BODY_BYTES, MAX_JSON_DEPTH, WsHello, WsLang, WsMove, WsPing
+from .schemas import MAX_BODY_BYTES, MAX_JSON_DEPTH, WsHello, WsLang, WsMove, WsPing, unstorable
 from .tables import TableManager
 
 router = APIRouter()
@@ -46,6 +46,11 @@ def short(e: ValidationError) -> str:
     first = e.errors()[0]
     where = ".".join(str(x) for x in first["loc"]) or "message"
     return f"{where}: {first['msg']}"
+
+
+def code_of(e: ValidationError) -> str:
+    """The error's code: a string no database could store says so (``schemas.Strict``)."""
+    return "bad_character" if e.errors()[0]["type"] == "bad_character" else "invalid_request"
 
 
 class Junk(Exception):
@@ -158,6 +163,9 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
         if data is None:
             return
         hello = WsHello.model_validate(data)
+        char = unstorable(table_id)  # as the HTTP routes' paths (middleware.PlainUrl)
+        if char is not None:
+            raise ApiError(400, "bad_character", f"the path holds {char}, which no table's id does")
         table = await m.get(table_id)
         seat = await m.find_seat(table, hello.token)
     except (TimeoutError, WebSocketDisconnect):
@@ -169,7 +177,7 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
         await refuse(ws, e.code, "say hello first: " + e.message, POLICY)
         return
     except ValidationError as e:
-        await refuse(ws, "invalid_request", "say hello first: " + short(e), POLICY)
+        await refuse(ws, code_of(e), "say hello first: " + short(e), POLICY)
         return
     except ApiError as e:
         await refuse(ws, e.code, e.message, POLICY)
@@ -212,7 +220,7 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
                 log.info("websocket %s of table %.24s: %s", address, table.id, e.message)
                 conn.send(error(e.code, e.message))
             except ValidationError as e:
-                conn.send(error("invalid_request", short(e)))
+                conn.send(error(code_of(e), short(e)))
             except ApiError as e:
                 conn.send(error(e.code, e.message))
     except WebSocketDisconnect:
