@@ -19,6 +19,11 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 MAX_BODY_BYTES = 64 * 1024  # an HTTP body or one WebSocket message
+# what the WebSocket server (uvicorn) reads of one message at most, before the app sees it:
+# above MAX_BODY_BYTES, so that a message a little too large gets the app's answer
+# (error too_large, the connection kept); a larger one is cut off there (close 1009), so no
+# message can make the server hold more than this
+MAX_WS_FRAME_BYTES = 4 * MAX_BODY_BYTES
 MAX_JSON_CHARS = 16 * 1024  # the options of a table, or one action
 MAX_DECK_CHARS = 20 * 1024  # a deck file's text
 MAX_JSON_DEPTH = 32  # how deeply the options or an action may nest lists and objects

@@ -6,7 +6,8 @@ view, its legal moves with labels, the events it may see since the last message)
 ``{"type": "move", "move": N, "action": {...}}`` with ``ack`` or ``error``.
 
 Anything else a client sends (binary frames, text that is no JSON object, JSON nested too
-deep, messages too large) gets ``error`` with words and the connection goes on; a socket from
+deep, messages too large: up to ``MAX_WS_FRAME_BYTES``, where uvicorn closes with 1009) gets
+``error`` with words and the connection goes on; a socket from
 another origin (``Origin``), one too many from an address, or one spectator too many for a
 table is told why and closed with that reason. Each is logged in one line.
 """
@@ -72,7 +73,8 @@ async def receive_json(ws: WebSocket) -> dict[str, Any] | None:
     text = msg.get("text")
     if text is None:
         raise Junk("invalid_json", "binary frames are not understood: send JSON as text")
-    if len(text) > MAX_BODY_BYTES:
+    # (uvicorn has read at most schemas.MAX_WS_FRAME_BYTES: counting its bytes is cheap)
+    if len(text) > MAX_BODY_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
         raise Junk("too_large", f"a message holds at most {MAX_BODY_BYTES} bytes")
     if _depth(text) > MAX_JSON_DEPTH + 2:
         raise Junk("invalid_json", f"a message nests at most {MAX_JSON_DEPTH} levels deep")
