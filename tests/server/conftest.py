@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +48,10 @@ def client(settings: Settings) -> Iterator[TestClient]:
         yield c
 
 
-@pytest.fixture
-def pg_settings() -> Iterator[Settings]:
-    """A private schema in the machine's PostgreSQL database ``test``, dropped afterwards."""
+@contextmanager
+def pg_schema(**kw: Any) -> Iterator[Settings]:
+    """Settings for a private schema in the machine's PostgreSQL database ``test``, dropped
+    when the block ends."""
     schema = f"ludoteca_test_{uuid.uuid4().hex[:10]}"
     engine = create_engine(PG_URL)
     with engine.begin() as conn:
@@ -59,8 +61,16 @@ def pg_settings() -> Iterator[Settings]:
             database_url=PG_URL,
             ai_delay=0.0,
             connect_args={"options": f"-csearch_path={schema}"},
+            **kw,
         )
     finally:
         with engine.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         engine.dispose()
+
+
+@pytest.fixture
+def pg_settings() -> Iterator[Settings]:
+    """A private schema in the machine's PostgreSQL database ``test``, dropped afterwards."""
+    with pg_schema() as settings:
+        yield settings

@@ -292,7 +292,7 @@ def test_coatl_words_name_every_prophecy_and_temple(client: TestClient) -> None:
     for p in PROPHECIES:
         assert pt[f"prophecy.{p.id}"] and en[f"prophecy.{p.id}"]
         n, v = p.tiers[0]
-        assert en[f"prophecy.{p.id}.tiers"].startswith(f"{n}: {v} pts")
+        assert en[f"prophecy.{p.id}.tiers"].startswith(f"{n}: {v} {'pt' if v == 1 else 'pts'}")
     for tm in TEMPLES:
         assert " / " in pt[f"temple.{tm.id}"]
     assert en["prophecy.ordered-pair-rb"] == "red then blue"

@@ -6,10 +6,12 @@ oversize bodies (chunked too), names that hide or fake text, junk over the WebSo
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 import tracemalloc
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +19,7 @@ from fastapi.testclient import TestClient
 from ludoteca.games.sala_de_miaula.deckfile import parse_deck_text
 from ludoteca.server.schemas import MAX_BODY_BYTES
 
-from .helpers import create, join, state
+from .helpers import create, free_port, join, start_server, state, stop_server
 
 
 def error_code(r: object) -> str:
@@ -193,3 +195,48 @@ def test_websocket_junk_instead_of_hello_is_told_and_closed_cleanly(
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     # and the server is fine
     assert state(client, tid)["move"] == 0
+
+
+def test_an_oversized_websocket_message_on_a_real_server_is_answered_and_a_huge_one_bounded(
+    tmp_path: Path,
+) -> None:
+    """Through uvicorn (the TestClient enforces no frame size): a message over the app's limit
+    gets error ``too_large`` and the socket goes on (it was closed with 1009 at 70 KB, issue
+    24); one over what uvicorn reads at all is cut off there, with 1009."""
+    import asyncio
+
+    import httpx
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosedError
+
+    from ludoteca.server.schemas import MAX_WS_FRAME_BYTES
+
+    port = free_port()
+    proc = start_server(tmp_path / "db.sqlite3", port, plugins=False)
+    try:
+        tid = create(
+            httpx.Client(base_url=f"http://127.0.0.1:{port}"),  # type: ignore[arg-type]
+            "coatl",
+            [{"kind": "human"}, {"kind": "human"}],
+        )
+
+        async def talk() -> None:
+            url = f"ws://127.0.0.1:{port}/ws/tables/{tid}"
+            async with connect(url, max_size=None) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert json.loads(await ws.recv())["type"] == "state"
+                for size in (70_000, MAX_BODY_BYTES + 1, MAX_WS_FRAME_BYTES - 100):
+                    await ws.send(json.dumps({"type": "ping", "pad": "x" * size}))
+                    got = json.loads(await ws.recv())
+                    assert got["type"] == "error" and got["error"]["code"] == "too_large", size
+                    await ws.send(json.dumps({"type": "ping"}))  # still served
+                    assert json.loads(await ws.recv()) == {"type": "pong"}
+                # past what the server reads of one message: closed, nothing held
+                await ws.send("x" * (MAX_WS_FRAME_BYTES + 1))
+                with pytest.raises(ConnectionClosedError) as closed:
+                    await ws.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+        asyncio.run(asyncio.wait_for(talk(), 60))
+    finally:
+        stop_server(proc)

@@ -11,8 +11,9 @@ import contextlib
 import importlib
 import os
 import signal
-import sys
+import threading
 from collections import OrderedDict
+from multiprocessing.connection import Connection
 from typing import Any
 
 from ..engine import SeatHandle, get_game, registry
@@ -23,22 +24,28 @@ AGENTS_KEPT = 256  # agents a worker keeps between moves (their searches' memory
 _AGENTS: OrderedDict[tuple[str, int, str, int], Any] = OrderedDict()
 
 
-def init_worker(modules: dict[str, str], plugins: tuple[str, ...]) -> None:
+def init_worker(modules: dict[str, str], plugins: tuple[str, ...], server: Connection) -> None:
+    """A worker's start. ``server`` is the read end of a pipe whose only write end the server
+    holds: its EOF means the server is gone, however it went (``kill -9`` included)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(Exception):
-            import ctypes
-
-            # PR_SET_PDEATHSIG: a worker never outlives its server, even one killed with -9
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
-            if os.getppid() == 1:  # the server died while this worker started
-                os._exit(0)
+    # A worker's parent is the forkserver, not the server: a parent-death signal would wait for
+    # the forkserver, which itself waits for its workers (each holds its "alive" pipe), so after
+    # a kill -9 of the server alone they all lived on. The worker watches the server instead;
+    # once the workers are gone, the forkserver and the resource tracker see their pipes close.
+    threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(10)  # the server's event loop first: people's moves over the AI's thinking
     for module in plugins:
         importlib.import_module(module)
     for game_id, module in modules.items():  # games registered outside the package (tests)
         registry._MODULES.setdefault(game_id, module)
+
+
+def _end_with(server: Connection) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        while True:
+            server.recv_bytes()  # the server never writes: this returns at its end only
+    os._exit(0)  # no cleanup to wait for: the server that would read our answers is gone
 
 
 def think(

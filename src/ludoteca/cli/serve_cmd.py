@@ -99,7 +99,7 @@ def serve(
 
     from ..server import Settings, create_app
     from ..server.config import resolve_database_url, resolve_redis_url
-    from ..server.schemas import MAX_BODY_BYTES
+    from ..server.schemas import MAX_WS_FRAME_BYTES
 
     url = resolve_database_url(database)
     redis_url = resolve_redis_url(redis)
@@ -135,7 +135,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        ws_max_size=MAX_BODY_BYTES,
+        ws_max_size=MAX_WS_FRAME_BYTES,  # above the app's own limit: it answers too_large
         ws_per_message_deflate=False,
         proxy_headers=False,
         forwarded_allow_ips="",

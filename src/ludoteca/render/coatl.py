@@ -42,8 +42,8 @@ def colour_dots(colours: list[str | None], kind: int) -> Text:
 def render(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> RenderableType:
     cat = game.catalog
 
-    def ui(key: str) -> str:
-        return cat.text(f"ui.{key}", lang)
+    def ui(key: str, **params: Any) -> str:
+        return cat.text(f"ui.{key}", lang, **params)
 
     parts: list[RenderableType] = []
     # -- header ---------------------------------------------------------------------------
@@ -51,7 +51,7 @@ def render(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> Ren
     head.append(f"{ui('turn')} {view['turns'] + 1} · ", style="bold")
     head.append(words.player_name(cat, view["current"], lang), style="bold cyan")
     head.append(
-        f" · {ui('phase')}: {ui('phase_' + view['phase'])} · {view['actions_left']} {ui('actions_left')}"
+        f" · {ui('phase')}: {ui('phase_' + view['phase'])} · {ui('actions_left', count=view['actions_left'])}"
     )
     if view["end"]:
         head.append(f" · {cat.text('reason.' + view['end'], lang)}", style="bold magenta")
@@ -142,7 +142,8 @@ def render(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> Ren
             line.append_text(pieces_text(c["pieces"]))
             state = ui("finished") if c["done"] else ui("unfinished")
             line.append(
-                f"  ({state}, {c['points']} {ui('points')})", style="dim" if not c["done"] else ""
+                f"  ({state}, {ui('points', count=c['points'])})",
+                style="dim" if not c["done"] else "",
             )
             for t in c["prophecies"]:
                 line.append(f"\n   · {words.prophecy_name(cat, PCODE[t], lang)}")

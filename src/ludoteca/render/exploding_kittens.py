@@ -63,8 +63,10 @@ def render(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> Ren
         players.add_row(seat_name(p), str(view["hand_sizes"][p]), status)
 
     table = Text()
-    table.append(f"{t('ui.pile', lang)}: {view['pile_size']} {t('ui.cards', lang)}  ", style="bold")
-    table.append(f"({view['kittens_in_pile']} {t('ui.kittens', lang)})  ", style="red")
+    table.append(
+        f"{t('ui.pile', lang)}: {t('ui.pile_cards', lang, count=view['pile_size'])}  ", style="bold"
+    )
+    table.append(f"({t('ui.kittens', lang, count=view['kittens_in_pile'])})  ", style="red")
     arrow = t("ui.clockwise", lang) if view["direction"] == 1 else t("ui.counter", lang)
     table.append(f"{t('ui.direction', lang)}: {arrow}\n")
     discard = view["discard"]

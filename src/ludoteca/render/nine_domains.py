@@ -126,7 +126,8 @@ def render(view: dict[str, Any], game: Game, lang: str, seat: int | None) -> Ren
             hand = _cards(info["known_unplayed"], "dim")
             if info["unknown_specials"]:
                 hand.append(
-                    f" + {info['unknown_specials']} {_t(game, 'ui.unknown', lang)}", style="italic"
+                    f" + {_t(game, 'ui.unknown', lang, count=info['unknown_specials'])}",
+                    style="italic",
                 )
             if view["phase"] == "place":
                 hand.append(

@@ -8,9 +8,11 @@ spec (kept for the seat's next moves while the worker lives) and answers the act
 
 Workers fork from a ``forkserver`` (a clean interpreter started once, with nothing of the
 server's memory, threads or sockets; ``spawn`` where there is none), run at a lower priority
-than the server, die with it (Linux: a parent-death signal; the forkserver itself ends when
-the server does), and ignore SIGINT (the server stops them itself). A job that outlives its wall-time cap is
-abandoned: the pool is replaced (its workers terminated), and the seat plays its default.
+than the server, and ignore SIGINT (the server stops them itself). They end with the server
+however it ends: each watches a pipe whose only write end the server holds (EOF: the server is
+gone, ``kill -9`` included); with its workers gone, the forkserver and multiprocessing's
+resource tracker see their own pipes close and end too. A job that outlives its wall-time cap
+is abandoned: the pool is replaced (its workers terminated), and the seat plays its default.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any
 
 from ..agents.remote import init_worker, prepare_core, think
@@ -42,17 +45,23 @@ class AiPool:
         self._pool: ProcessPoolExecutor | None = None
         self._warming: threading.Thread | None = None
         self._cores: set[str] = set()  # games whose compiled core the workers have prepared
+        # the workers' watch on the server: they hold the read end; the write end stays here
+        # (never inherited: the forkserver and the workers are started with only the descriptors
+        # passed to them) and closes when this process ends, or at stop()
+        self._alive: tuple[Connection, Connection] | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             from ..engine import registry
 
             builtin = registry._MODULES  # every game this process knows, for the workers
+            if self._alive is None:
+                self._alive = multiprocessing.Pipe(duplex=False)
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=_context(),
                 initializer=init_worker,
-                initargs=(dict(builtin), self.plugins),
+                initargs=(dict(builtin), self.plugins, self._alive[0]),
             )
         return self._pool
 
@@ -131,6 +140,10 @@ class AiPool:
         if self._pool is not None:
             _terminate(self._pool)
             self._pool = None
+        if self._alive is not None:  # any worker that escaped the terminate ends on its own
+            for end in self._alive:
+                end.close()
+            self._alive = None
 
     def worker_pids(self) -> list[int]:
         procs = getattr(self._pool, "_processes", None) or {}

@@ -22,7 +22,7 @@ from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
 from .limits import Caps, RateLimiter
-from .middleware import BodyLimit, ClientAddress, SecurityHeaders, networks
+from .middleware import BodyLimit, ClientAddress, PlainUrl, SecurityHeaders, networks
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
@@ -54,7 +54,14 @@ async def tame_the_collector() -> None:
 
 # validation errors whose type is a code of its own (a refused name says why: schemas.py)
 OWN_CODES = frozenset(
-    {"name_control", "name_format", "name_line_break", "name_invisible", "name_too_long"}
+    {
+        "name_control",
+        "name_format",
+        "name_line_break",
+        "name_invisible",
+        "name_too_long",
+        "bad_character",
+    }
 )
 
 
@@ -103,7 +110,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     # outermost last: the client's address first, then the headers on every answer (a 413
-    # included), then the body's size
+    # included), then the body's size, then the URL's characters
+    app.add_middleware(PlainUrl)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ClientAddress, trusted=trusted)

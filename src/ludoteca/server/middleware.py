@@ -3,6 +3,9 @@
 - :class:`ClientAddress`: the client's address is the socket's peer, unless that peer is a proxy
   the operator named (``--trust-proxy``): then the address ``X-Forwarded-For`` gives. Everything
   that counts per address (rate limit, caps) reads ``scope["client"]`` after it.
+- :class:`PlainUrl`: a path or query string that holds a character no database column can hold
+  (NUL, written ``%00``) gets 400 ``bad_character``, whatever the route: no path parameter
+  (a table's id, a game's) reaches a lookup with it.
 - :class:`BodyLimit`: a body over MAX_BODY_BYTES gets 413, whether it says its length or comes
   chunked (bytes are counted as they arrive; the route never sees the rest).
 - :class:`SecurityHeaders`: the headers that keep the browser client in its own origin.
@@ -12,11 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import json
 from collections.abc import Iterable
+from urllib.parse import unquote_plus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .schemas import MAX_BODY_BYTES
+from .schemas import MAX_BODY_BYTES, unstorable
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -75,6 +80,44 @@ class ClientAddress:
                         scope = {**scope, "client": (hop, 0)}
                     break
         await self.app(scope, receive, send)
+
+
+class PlainUrl:
+    """Refuses, with 400 ``bad_character``, an HTTP request whose path or query string holds a
+    character no database column can hold (the body's strings: ``schemas.Strict``; a
+    WebSocket's path: ``ws.py``). Raw control bytes never get this far (uvicorn's parser
+    refuses them); percent-escaped ones are decoded by then."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            query = unquote_plus(scope.get("query_string", b"").decode("latin-1"), errors="replace")
+            for where, text in (("path", scope.get("path", "")), ("query string", query)):
+                char = unstorable(text)
+                if char is not None:
+                    await bad_character(send, where, char)
+                    return
+        await self.app(scope, receive, send)
+
+
+async def bad_character(send: Send, where: str, char: str) -> None:
+    message = f"the {where} holds {char}, a character no table, game or name may hold"
+    body = json.dumps(
+        {"error": {"code": "bad_character", "message": message}}, separators=(",", ":")
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 400,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class _TooLarge(Exception):

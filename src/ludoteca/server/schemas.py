@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
@@ -13,10 +14,16 @@ from pydantic import (
     Field,
     StringConstraints,
     field_validator,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 MAX_BODY_BYTES = 64 * 1024  # an HTTP body or one WebSocket message
+# what the WebSocket server (uvicorn) reads of one message at most, before the app sees it:
+# above MAX_BODY_BYTES, so that a message a little too large gets the app's answer
+# (error too_large, the connection kept); a larger one is cut off there (close 1009), so no
+# message can make the server hold more than this
+MAX_WS_FRAME_BYTES = 4 * MAX_BODY_BYTES
 MAX_JSON_CHARS = 16 * 1024  # the options of a table, or one action
 MAX_DECK_CHARS = 20 * 1024  # a deck file's text
 MAX_JSON_DEPTH = 32  # how deeply the options or an action may nest lists and objects
@@ -65,8 +72,54 @@ AgentSpec = Annotated[
 ]
 
 
+# what no text column holds: PostgreSQL refuses NUL in text and JSON, and a lone surrogate
+# is no UTF-8 at all (neither database can store it)
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def unstorable(text: str) -> str | None:
+    """The first character of ``text`` that no database column can hold, as ``U+XXXX``."""
+    found = _UNSTORABLE.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
+def _unstorable_in(value: Any, where: str) -> tuple[str, str] | None:
+    """Where in a JSON-like value (strings, and the keys and items of objects and lists; a
+    nested model checks itself) a string holds an unstorable character, and which one."""
+    if isinstance(value, str):
+        char = unstorable(value)
+        return None if char is None else (where, char)
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found = _unstorable_in(k, where) or _unstorable_in(v, f"{where}.{k}")
+            if found is not None:
+                return found
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            found = _unstorable_in(v, f"{where}.{i}")
+            if found is not None:
+                return found
+    return None
+
+
 class Strict(BaseModel):
+    """Every request body: unknown fields refused, and no string anywhere in it (names, decks,
+    tokens, options, actions) holds a character the database could not store: one check for
+    every field, those to come included, before any work."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="after")
+    def _storable(self) -> Strict:
+        for name in type(self).model_fields:
+            found = _unstorable_in(getattr(self, name), name)
+            if found is not None:
+                raise PydanticCustomError(
+                    "bad_character",
+                    "{where} holds {char}, a character no text may hold here",
+                    {"where": found[0], "char": found[1]},
+                )
+        return self
 
 
 def _json_problem(value: Any, depth: int = 0) -> str | None:

@@ -6,7 +6,8 @@ view, its legal moves with labels, the events it may see since the last message)
 ``{"type": "move", "move": N, "action": {...}}`` with ``ack`` or ``error``.
 
 Anything else a client sends (binary frames, text that is no JSON object, JSON nested too
-deep, messages too large) gets ``error`` with words and the connection goes on; a socket from
+deep, messages too large: up to ``MAX_WS_FRAME_BYTES``, where uvicorn closes with 1009) gets
+``error`` with words and the connection goes on; a socket from
 another origin (``Origin``), one too many from an address, or one spectator too many for a
 table is told why and closed with that reason. Each is logged in one line.
 """
@@ -26,7 +27,7 @@ from .connections import Connection
 from .errors import ApiError
 from .limits import Caps
 from .payloads import pick_lang
-from .schemas import MAX_BODY_BYTES, MAX_JSON_DEPTH, WsHello, WsLang, WsMove, WsPing
+from .schemas import MAX_BODY_BYTES, MAX_JSON_DEPTH, WsHello, WsLang, WsMove, WsPing, unstorable
 from .tables import TableManager
 
 router = APIRouter()
@@ -48,6 +49,11 @@ def short(e: ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
+def code_of(e: ValidationError) -> str:
+    """The error's code: a string no database could store says so (``schemas.Strict``)."""
+    return "bad_character" if e.errors()[0]["type"] == "bad_character" else "invalid_request"
+
+
 class Junk(Exception):
     """A message the protocol does not understand: answered with its code, never a crash."""
 
@@ -67,7 +73,8 @@ async def receive_json(ws: WebSocket) -> dict[str, Any] | None:
     text = msg.get("text")
     if text is None:
         raise Junk("invalid_json", "binary frames are not understood: send JSON as text")
-    if len(text) > MAX_BODY_BYTES:
+    # (uvicorn has read at most schemas.MAX_WS_FRAME_BYTES: counting its bytes is cheap)
+    if len(text) > MAX_BODY_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
         raise Junk("too_large", f"a message holds at most {MAX_BODY_BYTES} bytes")
     if _depth(text) > MAX_JSON_DEPTH + 2:
         raise Junk("invalid_json", f"a message nests at most {MAX_JSON_DEPTH} levels deep")
@@ -158,6 +165,9 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
         if data is None:
             return
         hello = WsHello.model_validate(data)
+        char = unstorable(table_id)  # as the HTTP routes' paths (middleware.PlainUrl)
+        if char is not None:
+            raise ApiError(400, "bad_character", f"the path holds {char}, which no table's id does")
         table = await m.get(table_id)
         seat = await m.find_seat(table, hello.token)
     except (TimeoutError, WebSocketDisconnect):
@@ -169,7 +179,7 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
         await refuse(ws, e.code, "say hello first: " + e.message, POLICY)
         return
     except ValidationError as e:
-        await refuse(ws, "invalid_request", "say hello first: " + short(e), POLICY)
+        await refuse(ws, code_of(e), "say hello first: " + short(e), POLICY)
         return
     except ApiError as e:
         await refuse(ws, e.code, e.message, POLICY)
@@ -212,7 +222,7 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
                 log.info("websocket %s of table %.24s: %s", address, table.id, e.message)
                 conn.send(error(e.code, e.message))
             except ValidationError as e:
-                conn.send(error("invalid_request", short(e)))
+                conn.send(error(code_of(e), short(e)))
             except ApiError as e:
                 conn.send(error(e.code, e.message))
     except WebSocketDisconnect:

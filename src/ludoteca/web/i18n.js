@@ -122,6 +122,7 @@ const ERRORS_PT = {
   name_control: "O nome tem um caractere de controle.", name_format: "O nome tem um caractere invisível ou de direção de texto.",
   name_line_break: "O nome deve ter uma linha só.", name_invisible: "O nome precisa mostrar alguma coisa.",
   name_too_long: "Nome longo demais (até 40 caracteres).",
+  bad_character: "O pedido tem um caractere que não pode ser guardado (como o nulo, U+0000).",
 };
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);

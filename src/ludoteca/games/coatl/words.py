@@ -44,11 +44,12 @@ def temple_name(cat: Catalog, t: int, lang: str) -> str:
 
 def data_words(cat: Catalog, lang: str) -> dict[str, str]:
     """See ``CoatlGame.data_words``."""
-    pts = cat.text("ui.points", lang)
     out = {}
     for p in PROPHECIES:
         out[f"prophecy.{p.id}"] = prophecy_name(cat, p.index, lang)
-        out[f"prophecy.{p.id}.tiers"] = " · ".join(f"{n}: {v} {pts}" for n, v in p.tiers)
+        out[f"prophecy.{p.id}.tiers"] = " · ".join(
+            f"{n}: {cat.text('ui.points', lang, count=v)}" for n, v in p.tiers
+        )
     for tm in TEMPLES:
         out[f"temple.{tm.id}"] = temple_name(cat, tm.index, lang)
     # what the browser draws: a pattern's family and colour keys, a condition's kind, colour

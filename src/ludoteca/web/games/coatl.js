@@ -227,7 +227,7 @@ export function render(view, ctx) {
         mine ? h("button", { type: "button", class: "chain", "data-pick": `coatl:${k}`, "data-key": `chain-${k}`, "aria-label": label, title: label }, c.pieces.map((x) => piece(ctx, x)))
           : h("span", { class: "chain" }, c.pieces.map((x) => piece(ctx, x))),
         mine && !c.done ? spot(`end:${k}:1`, ctx.w("end.back"), { cls: "end", title: `${ctx.w("end.back")} · ${label}` }, "▶") : null,
-        h("span", { class: "muted" }, ` ${c.done ? ctx.w("ui.finished") : ctx.w("ui.unfinished")} · ${c.points} ${ctx.w("ui.points")}`),
+        h("span", { class: "muted" }, ` ${c.done ? ctx.w("ui.finished") : ctx.w("ui.unfinished")} · ${ctx.w("ui.points", { count: c.points })}`),
         c.prophecies.length ? h("span", { class: "row" }, c.prophecies.map((id) => prophecy(ctx, id, { cls: "prophecy small", key: `att-${k}-${id}` }))) : null,
         mine && !c.done ? spot(`finish:${k}`, ctx.w("action.finish_coatl", { coatl: k + 1 }), { cls: "finish" }, "✔") : null));
     });
