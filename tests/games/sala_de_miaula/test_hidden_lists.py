@@ -288,3 +288,23 @@ def test_the_observation_follows_the_option() -> None:
                 np.array_equal(obs_s.observe(core.load(s), 0), obs_t.observe(core.load(t), 0))
                 == same
             )
+
+
+@pytest.mark.parametrize("decklists", ["hidden", "open"])
+def test_the_terminal_board_shows_the_counts_whatever_the_lists(decklists: str) -> None:
+    """The terminal board draws from the view alone: the other side's deck and hand as counts,
+    and never a card of an unseen list."""
+    from rich.console import Console
+
+    from ludoteca.cli.render.sala_de_miaula import render
+
+    s = play({"decklists": decklists, "deck_1": CUSTOM}, 2, steps=12)
+    unseen = set(CUSTOM) - set(revealed(s, 1)) - set(s.decklists[0])
+    for seat in (0, None):
+        for lang, deck, hand in (("pt-BR", "Deck", "Mão"), ("en", "Deck", "Hand")):
+            console = Console(width=200, record=True)
+            console.print(render(s.view(seat), GAME, lang, seat))
+            text = console.export_text()
+            assert f"{deck} {len(s.deck[1])}" in text and f"{hand} {len(s.hand[1])}" in text
+            for cid in unseen:
+                assert GAME.card_name(cid, lang) not in text
