@@ -121,6 +121,18 @@ def revealed(s: SalaState, q: int) -> list[str]:
     return sorted(out)
 
 
+# the starter decks of the data: name, copies of each card, the sorted list, the sets it needs
+_STARTERS = tuple(
+    (
+        name,
+        dict(POOL.decks[name].cards),
+        tuple(sorted(c for c, n in POOL.decks[name].cards.items() for _ in range(n))),
+        frozenset(POOL.cards[c].set for c in POOL.decks[name].cards),
+    )
+    for name in sorted(POOL.decks)
+)
+
+
 def sample_list(s: SalaState, q: int, rng: random.Random) -> list[str]:
     """A deck list for q drawn from what the other seat knows (docs/rules/sala-de-miaula.md,
     2.8): the starter decks of the sets in play that hold every card q revealed, each with the
@@ -128,33 +140,35 @@ def sample_list(s: SalaState, q: int, rng: random.Random) -> list[str]:
     plus the rest drawn evenly from the copies the limits leave (every card of the sets in
     play, at most 2 copies). Sorted; a function of the view and ``rng`` only."""
     seen = Counter(revealed(s, q))
-    sets = set(s.options.sets)
-    weights = []
-    names = []
-    for name in sorted(POOL.decks):
-        deck = POOL.decks[name].cards
-        if any(POOL.cards[c].set not in sets for c in deck):
+    sets = s.options.sets
+    fits = []
+    total = 0
+    for _name, copies, cards, needs in _STARTERS:
+        if not needs.issubset(sets):
             continue
         w = 1
         for cid, k in seen.items():
-            w *= comb(deck.get(cid, 0), k)  # 0 when the deck lacks a copy q showed
+            w *= comb(copies.get(cid, 0), k)  # 0 when the deck lacks a copy q showed
+            if not w:
+                break
         if w:
-            weights.append(w)
-            names.append(name)
-    if names:
-        pick = rng.randrange(sum(weights))
-        for name, w in zip(names, weights, strict=True):
+            fits.append((w, cards))
+            total += w
+    if fits:
+        pick = rng.randrange(total)
+        for w, cards in fits:
             if pick < w:
-                return sorted(c for c, n in POOL.decks[name].cards.items() for _ in range(n))
+                return list(cards)
             pick -= w
-    copies = [
+    specs = s.options.cards
+    left = [
         cid
-        for cid in sorted(s.options.cards)
-        if s.options.cards[cid].set in sets
+        for cid in sorted(specs)
+        if specs[cid].set in sets
         for _ in range(MAX_COPIES - seen.get(cid, 0))
     ]
     rest = DECK_SIZE - sum(seen.values())
-    return sorted([*seen.elements(), *rng.sample(copies, rest)])
+    return sorted([*seen.elements(), *rng.sample(left, rest)])
 
 
 def _unseen(s: SalaState, q: int, in_hand: list[str]) -> list[str]:
