@@ -308,3 +308,32 @@ def test_the_terminal_board_shows_the_counts_whatever_the_lists(decklists: str) 
             assert f"{deck} {len(s.deck[1])}" in text and f"{hand} {len(s.hand[1])}" in text
             for cid in unseen:
                 assert GAME.card_name(cid, lang) not in text
+
+
+@pytest.mark.parametrize(
+    "spec", ["heuristic", "ismcts:iterations=40:rollout=heuristic:leaf=0", "ismcts:iterations=40"]
+)
+def test_agents_move_alike_whatever_the_hidden_opponent_list(spec: str) -> None:
+    """With hidden lists a state whose opponent plays another list (same cards revealed) gets
+    the same move from an agent seeded alike: the search draws the list, never reads it. With
+    open lists the same holds for a determinization (the list is then known)."""
+    from ludoteca import SeatHandle
+    from ludoteca.agents import make_agent
+
+    moved = 0
+    for seed in range(3):
+        for options in ({"deck_1": CUSTOM}, {"decklists": "open"}):
+            s = play(options, seed, steps=8 + 5 * seed)
+            if s.is_over or len(s.legal_actions(s.actors[0])) < 2:
+                continue
+            p = s.actors[0]
+            if options.get("decklists") == "open":
+                t = s.determinize(p, random.Random(99))
+            else:
+                t = with_other_list(s, 1 - p, seed)
+            assert dump(s.view(p)) == dump(t.view(p))
+            a = make_agent(spec, GAME, seed=5).act(SeatHandle(s, p))
+            b = make_agent(spec, GAME, seed=5).act(SeatHandle(t, p))
+            assert a == b
+            moved += 1
+    assert moved >= 4
