@@ -121,10 +121,9 @@ def revealed(s: SalaState, q: int) -> list[str]:
     return sorted(out)
 
 
-# the starter decks of the data: name, copies of each card, the sorted list, the sets it needs
+# the starter decks of the data, by name: copies of each card, the sorted list, the sets it needs
 _STARTERS = tuple(
     (
-        name,
         dict(POOL.decks[name].cards),
         tuple(sorted(c for c, n in POOL.decks[name].cards.items() for _ in range(n))),
         frozenset(POOL.cards[c].set for c in POOL.decks[name].cards),
@@ -143,7 +142,7 @@ def sample_list(s: SalaState, q: int, rng: random.Random) -> list[str]:
     sets = s.options.sets
     fits = []
     total = 0
-    for _name, copies, cards, needs in _STARTERS:
+    for copies, cards, needs in _STARTERS:
         if not needs.issubset(sets):
             continue
         w = 1
