@@ -59,6 +59,8 @@ def _options(name: str, seed: int) -> dict:
     rng = random.Random(seed)
     if name == "starters":
         return {"deck_0": rng.choice(list(POOL.decks)), "deck_1": rng.choice(list(POOL.decks))}
+    if name == "open":  # both lists in every observation
+        return {"decklists": "open"}
     if name == "despertar":  # no Oficina, fewer terrains
         sets = ["despertar"]
         return {"sets": sets, "deck_0": _random_deck(rng, sets), "deck_1": _random_deck(rng, sets)}
@@ -67,11 +69,12 @@ def _options(name: str, seed: int) -> dict:
         o["cards"] = _custom_cards(rng, o["deck_0"] + o["deck_1"])
     if name == "flags":
         o.update(first_player_draws=False, oficina_any_status=True, draw_effects_end_game=False)
+        o["decklists"] = "open"
         o["terrain"] = rng.choice(sorted(POOL.terrains))
     return o
 
 
-CASES = ["default", "starters", "despertar", "random", "custom", "flags"]
+CASES = ["default", "starters", "despertar", "random", "custom", "flags", "open"]
 
 
 def _observer(state: Any) -> Any:
@@ -100,9 +103,11 @@ def test_compiled_observation_is_the_encoding_of_the_view(case, fuzz_games):
                 break
             p = state.actors[0]
             if rng.random() < 0.1:
+                # with hidden lists a determinization draws the other seat's list: its own
+                # options (another observer's table)
                 d = state.determinize(p, rng)
                 for q in range(2):
-                    check_observation(obs, core, enc, d, q)
+                    check_observation(_observer(d), core, enc, d, q)
             state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > games * 20
 

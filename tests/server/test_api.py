@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -216,6 +217,58 @@ def test_a_seat_brings_its_own_deck_checked_at_the_door(client: TestClient) -> N
     assert mine["view"]["players"][0]["decklist"] == expected.view(0)["players"][0]["decklist"]
     # the deck text itself is never echoed in any summary
     assert "brisa" not in json.dumps(client.get("/api/tables").json())
+
+
+def test_a_deck_sent_at_join_is_secret_to_its_seat(client: TestClient) -> None:
+    """Sala de Miaula's hidden deck lists (the default): the deck a seat brings is in its own
+    view only; the other seat, a spectator and the table's summaries are told of it only the
+    cards revealed in play (the match's card definitions, every card of the sets in play,
+    aside), move after move."""
+    import random
+
+    import ludoteca
+    from ludoteca.games.sala_de_miaula.cards import POOL
+
+    starters = ludoteca.get_game("sala-de-miaula").starter_decks()
+    ids = sorted(c for c in POOL.cards if c not in starters["fogo_e_vento"])[:13]
+    deck = [*ids, *ids[:12]]
+    tid = create(client, "sala-de-miaula", [{"kind": "human"}, {"kind": "human"}])
+    _, t0 = join(client, tid, "Ana", deck="\n".join(f"1 {c}" for c in deck))
+    _, t1 = join(client, tid, "Bia")
+    secret = set(deck)
+    rng = random.Random(3)
+
+    def told(payload: Any) -> set[str]:
+        """Seat 0's card ids named in a payload, its card definitions left out."""
+        payload = json.loads(json.dumps(payload))
+        if isinstance(payload, dict):
+            payload.get("view", {}).pop("cards", None)
+        text = json.dumps(payload)
+        return {c for c in secret if f'"{c}"' in text}
+
+    for _ in range(40):
+        mine = state(client, tid, t0)
+        assert sorted(mine["view"]["players"][0]["decklist"]) == sorted(deck)
+        view = mine["view"]
+        shown = set(view["players"][0]["canil"]) | set(view["players"][0]["known_in_hand"])
+        for c in view["players"][0]["field"]:
+            if c is not None:
+                shown |= {c["card"], c["item"]} - {None}
+        for payload in (state(client, tid, t1), state(client, tid)):
+            assert "decklist" not in payload["view"]["players"][0]
+            assert told(payload) <= shown, told(payload) - shown
+        assert not told(client.get(f"/api/tables/{tid}").json())
+        assert not told(client.get("/api/tables").json())
+        if mine["result"] is not None:
+            break
+        for tok in (t0, t1):
+            st = state(client, tid, tok)
+            if st["legal"]:
+                pick = rng.choice(st["legal"])
+                move(client, tid, tok, pick["action"], st["move"])
+    replay = client.get(f"/api/tables/{tid}/replay").json()
+    for step in replay["steps"]:
+        assert "decklist" not in step["view"]["players"][0]
 
 
 def test_the_options_name_sala_decks_terrains_and_sets(client: TestClient) -> None:

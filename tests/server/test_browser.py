@@ -553,8 +553,11 @@ def test_the_lobby_offers_sala_decks_by_name(
     r = httpx.get(f"{server}/api/tables/{tid}/state", headers={"X-Seat-Token": token_of(page, tid)})
     view = r.json()["view"]
     starters = GAME.starter_decks()
-    decks = [sorted(p["decklist"]) for p in view["players"]]
-    assert decks == [sorted(starters["brisa_do_mar"]), sorted(starters["lava_e_rocha"])]
+    # hidden deck lists (the default): the seat's own list, not the other's
+    me = view["seat"]
+    mine = ["brisa_do_mar", "lava_e_rocha"][me]
+    assert sorted(view["players"][me]["decklist"]) == sorted(starters[mine])
+    assert "decklist" not in view["players"][1 - me]
     # what the page sent: the ids, only those changed from the defaults (the terrain in play
     # may already have changed if the AI moved first)
     summary = httpx.get(f"{server}/api/tables/{tid}").json()

@@ -223,20 +223,22 @@ def _param(effect: str | None, params: Any) -> int:
 
 
 _BLOCKS: dict[tuple[tuple[str, int], ...], tuple[list[Any], np.ndarray]] = {}
-_LAST: list[Any] = [None, None]  # the last options asked for and their block (held)
+_LAST: list[Any] = [None, None]  # the last definitions asked for and their block (held)
 
 
 def card_block(st: SalaState) -> np.ndarray:
     """The rules of the state's cards as the block S holds. Every new game parses its own
     options, but the card definitions in them are the pool's own objects unless the options
     define cards: the block is kept per set of definition objects (held, so no id is reused)."""
-    if st.options is _LAST[0]:  # the same game's states (a search's samples): options are frozen
-        return _LAST[1]
     specs = st.options.cards
+    # the same game's states (a search's samples, whose options differ by a drawn deck list
+    # only and share the definitions): options are frozen
+    if specs is _LAST[0]:
+        return _LAST[1]
     key = tuple((cid, id(spec)) for cid, spec in specs.items())
     hit = _BLOCKS.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], specs.values(), strict=True)):
-        _LAST[:] = st.options, hit[1]
+        _LAST[:] = specs, hit[1]
         return hit[1]
     B = np.zeros(NC * CFN, dtype=np.int64)
     for cid, c in st.cards.items():
@@ -257,7 +259,7 @@ def card_block(st: SalaState) -> np.ndarray:
     if len(_BLOCKS) > 256:
         _BLOCKS.clear()
     _BLOCKS[key] = (list(specs.values()), B)
-    _LAST[:] = st.options, B
+    _LAST[:] = specs, B
     return B
 
 

@@ -16,7 +16,8 @@ imports nothing of ``rl/``). The core numbers cards and terrains in sorted order
 in data-file order: the table maps one onto the other.
 
 The deck lists are the only thing the encoding needs that S does not hold: they come from the
-options, so the table is built for one match's options (as the template is).
+options, so the table is built for one match's options (as the template is); with hidden lists
+(option ``decklists``) a seat's observation writes its own list only, as its view carries.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ D_TURN, D_LIFE, D_DECK, D_HAND, D_ACTIONS, D_STATUS = range(13, 19)
 # (-2: outside the pool, -1: none) -> encoder terrain, core element + 1 (-1: none) -> encoder
 # element; deck list q: L[L_DLN + q] encoder card indices from L[L_DLAT + q]
 L_CI, L_TI, L_EI, L_DLAT, L_DLN = 19, 20, 21, 22, 24
-L_HEAD = 26
+L_OPEN = 26  # 1: both deck lists are public (decklists=open); 0: each seat writes its own
+L_HEAD = 27
 
 # the scales fill_state writes as literals (turn / 30, hand / 5, actions / 3, status turns / 10)
 TURN_SCALE, HAND_SCALE, ACTIONS_SCALE, STATUS_SCALE = 30, 5, 3, 10
@@ -82,6 +84,7 @@ def build_table(encoder: Any, options: Any) -> np.ndarray:
     ti = [terrains.other, terrains.other] + [terrains[t] for t in K.TERRAINS]
     ei = [elements.other] + [elements[x] for x in K.ELEMENTS]
     decks = [[cards[c] for c in sorted(d)] for d in (options.deck_0, options.deck_1)]
+    head[L_OPEN] = 1 if options.decklists == "open" else 0
     body: list[int] = []
     for name, part in ((L_CI, ci), (L_TI, ti), (L_EI, ei)):
         head[name] = L_HEAD + len(body)
@@ -137,9 +140,10 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         at += 3
         _counts(S, L, K.Z_KNOWN, q, ci, at, out)
         _counts(S, L, K.Z_CANIL, q, ci, at + k, out)
-        d = L[L_DLAT + q]
-        for i in range(L[L_DLN + q]):
-            out[at + 2 * k + L[d + i]] += 0.5
+        if L[L_OPEN] or q == p:
+            d = L[L_DLAT + q]
+            for i in range(L[L_DLN + q]):
+                out[at + 2 * k + L[d + i]] += 0.5
         at += 3 * k
         for i in range(places):
             f = K.FIELD + (q * K.PL + i) * K.CF

@@ -64,10 +64,17 @@ def test_bad_sets_and_first_player() -> None:
 
 
 def test_options_hold_both_full_deck_lists_and_definitions() -> None:
-    s = GAME.new_game(2, 1, {})
+    """Open lists define the cards of both decks; hidden lists (the default) every card of the
+    sets in play, so that which cards are defined tells nothing of either deck."""
+    s = GAME.new_game(2, 1, {"decklists": "open"})
     dumped = s.options.model_dump(mode="json")
     assert len(dumped["deck_0"]) == 25 and len(dumped["deck_1"]) == 25
     assert set(dumped["cards"]) == set(dumped["deck_0"]) | set(dumped["deck_1"])
+    for sets in (["despertar"], ["despertar", "eclipse", "bugingangas"]):
+        decks = {"deck_0": sorted(c for c in POOL.cards if POOL.cards[c].set == "despertar")[:25]}
+        h = GAME.new_game(2, 1, {"sets": sets, **decks, "deck_1": decks["deck_0"]})
+        assert h.options.decklists == "hidden"
+        assert set(h.options.cards) == {c for c, spec in POOL.cards.items() if spec.set in sets}
 
 
 def test_record_replays_without_files_with_embedded_cards(tmp_path: Path) -> None:

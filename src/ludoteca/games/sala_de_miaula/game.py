@@ -28,6 +28,7 @@ from .actions import (
 from .cards import POOL, AbilityModel, CardSpec, TerrainModel, check_spec, deck_problems, expand
 from .deckfile import read_deck_file
 from .options import Options as SalaOptions
+from .options import upgraded
 from .setup import HAND_SIZE, deal  # noqa: F401  (fast/ reads HAND_SIZE here until the compiled move)
 from .state import SalaState
 from .words import CATALOG, ability_name, card_name, deck_name, set_name, terrain_name
@@ -61,6 +62,8 @@ class SalaDeMiaula(Game):
     def parse_options(
         self, options: Mapping[str, Any] | GameOptions | None, num_players: int
     ) -> Any:
+        if isinstance(options, Mapping):
+            options = upgraded(options)
         parsed = super().parse_options(options, num_players)
         return self._normalize(parsed)
 
@@ -102,7 +105,13 @@ class SalaDeMiaula(Game):
             source = o.cards
         else:
             source = POOL.cards
-        for cid in wanted:
+        # with hidden lists the match defines every card of the sets in play (the given
+        # definitions, else the pool's): which cards it defines must not tell what either deck
+        # holds, and a search draws the opponent's unseen cards from them (view.determinize)
+        others = []
+        if o.decklists == "hidden":
+            others = [c for c, spec in POOL.cards.items() if spec.set in sets and c not in wanted]
+        for cid in [*wanted, *(c for c in others if c in o.cards)]:
             if cid in source and cid not in POOL.cards:
                 raise InvalidOptions(
                     f"{self.id}: card {cid!r} is not in this version's card pool (data/cards_*.toml)"
@@ -122,6 +131,9 @@ class SalaDeMiaula(Game):
             if problems:
                 raise InvalidOptions(f"{self.id}: deck of seat {seat}: {'; '.join(problems)}")
         cards: dict[str, CardSpec] = {cid: source[cid] for cid in wanted}
+        if others:
+            cards.update((c, o.cards.get(c, POOL.cards[c])) for c in others)
+            cards = dict(sorted(cards.items()))
         return o.model_copy(
             update={"deck_0": decks[0], "deck_1": decks[1], "sets": sets, "cards": cards}
         )

@@ -1,11 +1,13 @@
 """The options of a match. Each seat brings its deck (a starter deck's name or a list of card
 ids); once validated, the options hold both full deck lists and the definitions of every card
-in them, so a match record replays without any data file. The options that take ids of the
-data (decks, sets, terrain) say so (``choices_from``): the lobby offers their names."""
+in them (with hidden lists: of every card of the sets in play), so a match record replays
+without any data file. The options that take ids of the data (decks, sets, terrain) say so
+(``choices_from``): the lobby offers their names."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -55,11 +57,41 @@ class Options(GameOptions):
         description="sick and fainted cats may go to the Oficina too (the text lists only the "
         "Canil and the ability for them, so false by default)",
     )
+    decklists: Literal["hidden", "open"] = Field(
+        "hidden",
+        description="hidden: each seat sees its own deck list and, of the other's, only the "
+        "cards revealed in play; open: both lists are public (an open-decklist tournament)",
+    )
     cards: dict[str, CardSpec] = Field(
         default={},
         description="definitions of the cards in both decks; filled in from the data files when "
         "empty (a match record carries them so that it replays without the files)",
     )
+
+
+# every option there was before `decklists`: a mapping that names them all (the options a match
+# record, a stored table or a saved state holds are complete) but not `decklists` was saved
+# when every list was public, and is read as `open` (``upgraded``)
+OPTIONS_BEFORE_DECKLISTS = frozenset(
+    {
+        "deck_0",
+        "deck_1",
+        "sets",
+        "first_player",
+        "terrain",
+        "first_player_draws",
+        "draw_effects_end_game",
+        "oficina_any_status",
+        "cards",
+    }
+)
+
+
+def upgraded(options: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Saved options from before `decklists` read as they played: with open lists."""
+    if "decklists" not in options and options.keys() >= OPTIONS_BEFORE_DECKLISTS:
+        return {**options, "decklists": "open"}
+    return options
 
 
 def dump(options: Options) -> dict[str, Any]:

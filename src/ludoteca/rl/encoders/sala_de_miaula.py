@@ -3,7 +3,9 @@
 Two players only. Card slices are indexed by the card ids of the data files in file order
 (``games/sala_de_miaula/data/cards_*.toml``) plus one slot for any other id (a custom card
 given in the ``cards`` option). A card's attack, life and text are not repeated: they follow
-from its id.
+from its id. The deck list slice of a side is what the view carries: with hidden lists (option
+``decklists``) only the seat's own list, the other side's slice stays zero (its revealed cards
+are in the Canil, the known hand and the field slices).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class SalaDeMiaulaEncoder(Encoder):
             2 * (3 + 3 * k + PLACES * self.slot_size),
             "per relative seat: life / 15, deck size / 25, hand size / 5; cards of the hand "
             "everyone knows (counts / 2); the Canil (discard, counts / 2); the deck list "
-            "(counts / 2); then each field place: occupied, creature one-hot, item one-hot, "
+            "(counts / 2; with hidden lists, mine only); then each field place: occupied, creature one-hot, item one-hot, "
             "status (healthy, sick, fainted), turns since the status / 10, acted, Oficina, "
             "extra life used",
         )
@@ -91,7 +93,7 @@ class SalaDeMiaulaEncoder(Encoder):
             at += 3
             counts(buf, at, CARDS, info["known_in_hand"], 0.5)
             counts(buf, at + k, CARDS, info["canil"], 0.5)
-            counts(buf, at + 2 * k, CARDS, info["decklist"], 0.5)
+            counts(buf, at + 2 * k, CARDS, info.get("decklist", ()), 0.5)
             at += 3 * k
             for slot in info["field"][:PLACES]:
                 if slot is not None:
@@ -134,6 +136,7 @@ class SalaDeMiaulaEncoder(Encoder):
             buf[at + 4 + i] = 1.0 if spent else 0.0
         player_size = 3 + 3 * k + PLACES * self.slot_size
         slot_size = self.slot_size
+        open_lists = s.options.decklists == "open"
         for q in (0, 1):
             at = self.o_players + (q - p) % 2 * player_size
             buf[at] = s.life[q] / START_LIFE
@@ -146,8 +149,9 @@ class SalaDeMiaulaEncoder(Encoder):
             for cid in s.canil[q]:
                 buf[at + ci.get(cid, other)] += 0.5
             at += k
-            for cid in s.decklists[q]:
-                buf[at + ci.get(cid, other)] += 0.5
+            if open_lists or q == p:  # what the view carries
+                for cid in s.decklists[q]:
+                    buf[at + ci.get(cid, other)] += 0.5
             at += k
             for slot in s.field[q][:PLACES]:
                 if slot is not None:
