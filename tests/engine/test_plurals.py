@@ -211,7 +211,7 @@ def test_the_terminal_counts_coatls_actions_in_the_right_number(
 ) -> None:
     from rich.console import Console
 
-    from ludoteca.cli.render.coatl import render
+    from ludoteca.render.coatl import render
 
     game = get_game("coatl")
     view = game.new_game(2, seed=1).view(0)

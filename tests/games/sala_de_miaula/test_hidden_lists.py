@@ -296,7 +296,7 @@ def test_the_terminal_board_shows_the_counts_whatever_the_lists(decklists: str) 
     and never a card of an unseen list."""
     from rich.console import Console
 
-    from ludoteca.cli.render.sala_de_miaula import render
+    from ludoteca.render.sala_de_miaula import render
 
     s = play({"decklists": decklists, "deck_1": CUSTOM}, 2, steps=12)
     unseen = set(CUSTOM) - set(revealed(s, 1)) - set(s.decklists[0])
