@@ -10,19 +10,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..agents import AgentSpecError, make_agent
 from ..agents.limits import AgentRefused, check_spec, fallback_level, levels_offered
 from ..engine import Game
 from .ai_pool import AiPool, MoveTimeout
+from .config import Settings
 from .errors import ApiError
 from .live import LiveTable, Seat
-from .models import SeatRow
+from .moves import Moves
+from .registry import Change
 from .timers import grace
-
-if TYPE_CHECKING:
-    from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
 
@@ -31,9 +30,17 @@ TAKEOVER_AGENTS = ("heuristic", "random")
 
 
 class AiSeats:
-    def __init__(self, manager: TableManager) -> None:
-        self.m = manager
-        self.pool = AiPool(manager.settings.ai_workers, manager.settings.plugins)
+    """Takes the settings (which specs, how long an agent may think), the moves (an AI seat
+    answers through :meth:`Moves.play`) and the worker pool (made from the settings if not
+    given).
+
+    Waking after a change is the registry's ``changed`` event (:meth:`table_changed`): the
+    moves, which the AI seats call, never call them back."""
+
+    def __init__(self, settings: Settings, moves: Moves, pool: AiPool | None = None) -> None:
+        self.settings = settings
+        self.moves = moves
+        self.pool = pool if pool is not None else AiPool(settings.ai_workers, settings.plugins)
 
     def start(self) -> None:
         """Start the workers, in the background (the server answers meanwhile)."""
@@ -49,35 +56,9 @@ class AiSeats:
         if spec is None:
             spec = "medium" if "medium" in levels_offered(game) else fallback_level(game)
         try:
-            return check_spec(spec, game, self.m.settings.allow_agent_specs)
+            return check_spec(spec, game, self.settings.allow_agent_specs)
         except AgentRefused as e:
             raise ApiError(422, "agent_refused", e.text(lang)) from None
-
-    def repair(self, game: Game, seat: SeatRow, table_id: str) -> bool:
-        """A stored AI seat whose spec this server will not run (stored before the checks, or
-        under ``--allow-agent-specs``) falls back to the game's strong level, said in the log.
-        Whether it changed."""
-        if seat.kind != "ai":
-            return False
-        try:
-            check_spec(seat.agent or "random", game, self.m.settings.allow_agent_specs)
-            return False
-        except AgentRefused as e:
-            level = fallback_level(game)
-            log.warning(
-                "table %s seat %s: agent %r refused (%s); it plays %r now",
-                table_id,
-                seat.seat,
-                seat.agent,
-                e,
-                level,
-            )
-            seat.agent = level
-            return True
-
-    def build(self, table: LiveTable, seat: Seat) -> None:
-        """The seat plays by its spec (its agent is built where it thinks, in a worker)."""
-        table.agents[seat.index] = seat.agent or "random"
 
     def take_over(self, table: LiveTable, seat: Seat) -> None:
         """A person left a running game: an AI seat plays for them from now on."""
@@ -91,6 +72,11 @@ class AiSeats:
             break
 
     # -- thinking -------------------------------------------------------------------------------
+    def table_changed(self, table: LiveTable, change: Change) -> None:
+        """The registry's ``changed`` event: while the game goes on, wake the seats it waits on."""
+        if change.live:
+            self.wake(table)
+
     def wake(self, table: LiveTable) -> None:
         """Ask every AI seat that owes a decision now (once per move)."""
         state = table.state
@@ -111,8 +97,8 @@ class AiSeats:
 
     async def _move(self, table: LiveTable, seat: int, at_move: int) -> None:
         try:
-            if self.m.settings.ai_delay > 0 or table.follower:
-                await asyncio.sleep(self.m.settings.ai_delay + grace(table))
+            if self.settings.ai_delay > 0 or table.follower:
+                await asyncio.sleep(self.settings.ai_delay + grace(table))
             state = table.state
             if table.move_count != at_move or state is None or seat not in state.actors:
                 return
@@ -128,14 +114,14 @@ class AiSeats:
                     seed,
                     table.game.id,
                     state.to_json(),
-                    self.m.settings.ai_move_seconds,
+                    self.settings.ai_move_seconds,
                 )
             except MoveTimeout:
                 log.warning(
                     "AI seat %s of table %s ran over %.1f s; it plays the default",
                     seat,
                     table.id,
-                    self.m.settings.ai_move_seconds,
+                    self.settings.ai_move_seconds,
                 )
             except Exception:
                 log.exception("AI seat %s of table %s failed; it plays the default", seat, table.id)
@@ -146,7 +132,7 @@ class AiSeats:
                 if action is None:
                     action = state.timeout_action(seat).to_json()
                 with contextlib.suppress(ApiError):
-                    await self.m.moves.play(table, seat, action, at_move, "ai")
+                    await self.moves.play(table, seat, action, at_move, "ai")
         except asyncio.CancelledError:
             pass
         finally:

@@ -9,16 +9,85 @@ for any table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from .api import AuthHeader, Lang, limit_rate, manager, token_from
 from .errors import ApiError
+from .live import LiveTable
 from .payloads import pick_lang
+from .registry import TableRegistry
 from .schemas import CreateTable, JoinTable, SeatSpec, TableSettings
+from .seating import Seating
 
 router = APIRouter(prefix="/api")
+
+
+class Rematches:
+    """Takes the registry (the old table, and the new one when asked again) and seating (the new
+    table, the caller's seat there). One rematch per table: whoever asks second is sent to the
+    same new table."""
+
+    def __init__(self, registry: TableRegistry, seating: Seating) -> None:
+        self.registry = registry
+        self.seating = seating
+        self.made: dict[str, str] = {}  # old table -> its rematch
+
+    async def rematch(
+        self, table_id: str, token: str | None, spend: Callable[[int], None]
+    ) -> tuple[LiveTable, tuple[int, str] | None]:
+        """The new table, and the caller's seat and token there if they had one. ``spend`` is
+        asked first for what making a new table costs (the rate limit)."""
+        r, seating = self.registry, self.seating
+        old = await r.get(table_id)
+        if old.status != "finished":
+            raise ApiError(409, "not_finished", "the game at this table is not over yet")
+        seat = await seating.find_seat(old, token)
+        made = self.made
+        if table_id in made:
+            try:
+                again = await r.get(made[table_id])
+            except ApiError:
+                again = None
+            if again is not None:
+                if seat is not None and again.status == "open":
+                    mine = again.seats[seat]
+                    if not mine.taken:
+                        name = old.seats[seat].name or "?"
+                        t, s, tok = await seating.join(again.id, JoinTable(name=name, seat=seat))
+                        return t, (s, tok)
+                return again, None
+        spend(1 if seat is None else 2)
+        seats = [
+            SeatSpec(kind="ai", agent=s.agent) if s.kind == "ai" else SeatSpec(kind="human")
+            for s in old.seats
+        ]
+        settings = {k: v for k, v in old.settings.items() if k in TableSettings.model_fields}
+        join = None
+        if seat is not None and old.seats[seat].kind != "ai":
+            join = JoinTable(name=old.seats[seat].name or "?", seat=seat)
+        body = CreateTable(
+            game=old.game.id,
+            num_players=old.num_players,
+            options=dict(old.public_options),
+            seats=seats,
+            join=join,
+            **settings,
+        )
+        table, joined = await seating.create(body)
+        made[table_id] = table.id
+        return table, joined
+
+
+def rematches(request: Request) -> Rematches:
+    """The app's rematch part (made at the first rematch asked for)."""
+    part: Rematches | None = getattr(request.app.state, "rematches", None)
+    if part is None:
+        m = manager(request)
+        part = request.app.state.rematches = Rematches(m.registry, m.seating)
+    return part
 
 
 @router.post("/tables/{table_id}/rematch", status_code=201)
@@ -30,51 +99,12 @@ async def rematch(
     lang: Lang = None,
 ) -> dict[str, Any]:
     """The new table's summary; for a caller with a seat, also ``joined: {seat, token}``."""
-    m = manager(request)
-    old = await m.get(table_id)
-    if old.status != "finished":
-        raise ApiError(409, "not_finished", "the game at this table is not over yet")
-    seat = await m.find_seat(old, token_from(authorization, x_seat_token))
-    lg = pick_lang(lang)
-    # one rematch per table: whoever asks second is sent to the same new table
-    made: dict[str, str] | None = getattr(request.app.state, "rematches", None)
-    if made is None:
-        made = request.app.state.rematches = {}
-    if table_id in made:
-        try:
-            again = await m.get(made[table_id])
-        except ApiError:
-            again = None
-        if again is not None:
-            out = again.summary(lg)
-            if seat is not None and again.status == "open":
-                mine = again.seats[seat]
-                if not mine.taken:
-                    name = old.seats[seat].name or "?"
-                    t, s, token = await m.join(again.id, JoinTable(name=name, seat=seat))
-                    out = t.summary(lg)
-                    out["joined"] = {"seat": s, "token": token}
-            return out
-    limit_rate(request, 1 if seat is None else 2)
-    seats = [
-        SeatSpec(kind="ai", agent=s.agent) if s.kind == "ai" else SeatSpec(kind="human")
-        for s in old.seats
-    ]
-    settings = {k: v for k, v in old.settings.items() if k in TableSettings.model_fields}
-    join = None
-    if seat is not None and old.seats[seat].kind != "ai":
-        join = JoinTable(name=old.seats[seat].name or "?", seat=seat)
-    body = CreateTable(
-        game=old.game.id,
-        num_players=old.num_players,
-        options=dict(old.public_options),
-        seats=seats,
-        join=join,
-        **settings,
+    table, joined = await rematches(request).rematch(
+        table_id,
+        token_from(authorization, x_seat_token),
+        lambda cost: limit_rate(request, cost),
     )
-    table, joined = await m.create(body)
-    made[table_id] = table.id
-    out = table.summary(lg)
+    out = table.summary(pick_lang(lang))
     if joined is not None:
         out["joined"] = {"seat": joined[0], "token": joined[1]}
     return out

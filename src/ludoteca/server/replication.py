@@ -12,27 +12,38 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .ai_seats import AiSeats
 from .errors import ApiError
 from .fanout import Fanout
 from .live import LiveTable
-
-if TYPE_CHECKING:
-    from .tables import TableManager
+from .records import adopt, rebuild
+from .registry import Change, TableRegistry
+from .timers import Timers
 
 log = logging.getLogger("ludoteca.server")
 
 
 class Replication:
-    def __init__(self, manager: TableManager) -> None:
-        self.m = manager
+    """Takes the registry (the tables, the database, the ``changed`` event), the timers (the
+    deadlines a note carries; a table nobody watches here stops its timers) and the AI seats
+    (which stop thinking for such a table too).
+
+    Announcing a change is the registry's ``changed`` event (:meth:`table_changed`); a stale
+    table is caught up through the registry's ``stale`` event (:meth:`refresh`, subscribed by
+    the table manager), so the registry, which replication calls, never calls it directly."""
+
+    def __init__(self, registry: TableRegistry, timers: Timers, ai: AiSeats) -> None:
+        self.registry = registry
+        self.timers = timers
+        self.ai = ai
         self.fanout: Fanout | None = None
         self._notes: dict[str, dict[str, Any]] = {}  # table -> newest unheeded note
         self._followers: dict[str, asyncio.Task[None]] = {}
 
     async def start(self) -> None:
-        settings = self.m.settings
+        settings = self.registry.settings
         if settings.redis_url:
             self.fanout = Fanout(settings.redis_url, settings.redis_prefix, self._heard)
             await self.fanout.start()
@@ -50,12 +61,18 @@ class Replication:
         return True if self.fanout is None else await self.fanout.claim(key, seconds)
 
     # -- telling ----------------------------------------------------------------------------
+    def table_changed(self, table: LiveTable, change: Change) -> None:
+        """The registry's ``changed`` event: the other processes hear of it (unless it was
+        heard from them)."""
+        if change.announce:
+            self.announce(table)
+
     def announce(self, table: LiveTable) -> None:
         """Tell the other processes this table changed (with its deadlines)."""
         if self.fanout is None:
             return
         note: dict[str, Any] = {"table": table.id, "move": table.move_count}
-        clock = self.m.timers.clock_json(table)
+        clock = self.timers.clock_json(table)
         if clock is not None:
             note["clock"] = clock
         if table.window is not None:
@@ -79,23 +96,23 @@ class Replication:
             self._followers[tid] = asyncio.create_task(self._follow(tid))
 
     async def _follow(self, tid: str) -> None:
-        m = self.m
+        r = self.registry
         try:
             while tid in self._notes:
                 note = self._notes.pop(tid)
-                table = m.tables.get(tid)
+                table = r.tables.get(tid)
                 if note.get("gone"):
                     if table is not None:
-                        m.drop(table, "expired", "this open table expired")
+                        r.drop(table, "expired", "this open table expired")
                     continue
                 if table is None:
                     with contextlib.suppress(ApiError):
-                        await m.get(tid)  # a table made elsewhere: keep it, for the lobby
+                        await r.get(tid)  # a table made elsewhere: keep it, for the lobby
                     continue
                 if not table.connections and table.status == "running":
                     # nobody here watches it: catch up only when someone asks for it
-                    m.timers.cancel(table)
-                    m.ai.cancel(table)
+                    self.timers.cancel(table)
+                    self.ai.cancel(table)
                     table.stale = True
                     continue
                 async with table.lock:
@@ -116,8 +133,8 @@ class Replication:
             await self.refresh_locked(table)
 
     async def refresh_seats(self, table: LiveTable) -> None:
-        m = self.m
-        st = await m.db(m.store.load, table.id, False)
+        r = self.registry
+        st = await r.db(r.store.load, table.id, False)
         if st is None:
             return
         for s in st.seats:
@@ -128,10 +145,10 @@ class Replication:
     async def refresh_locked(self, table: LiveTable) -> None:
         """Catch up with the database (under the table's lock): the new moves if only moves
         came, else the whole table. Then tell this process's clients."""
-        m = self.m
-        st = await m.db(m.store.moves_since, table.id, table.move_count)
+        r = self.registry
+        st = await r.db(r.store.moves_since, table.id, table.move_count)
         if st is None:
-            m.drop(table, "not_found", "this table no longer exists")
+            r.drop(table, "not_found", "this table no longer exists")
             return
         row = st.row
         same_seats = [(s.kind, s.agent, s.name, s.token_hash) for s in st.seats] == [
@@ -152,14 +169,14 @@ class Replication:
         elif row.status == table.status == "open":
             await self.refresh_seats(table)
         else:
-            full = await m.db(m.store.load, table.id)
+            full = await r.db(r.store.load, table.id)
             if full is None:
                 return
-            m.adopt(table, m.rebuild(full))
+            adopt(table, rebuild(full))
         table.stale = False
         # whatever was caught up with was done by another process: its timers act first
         table.follower = True
         if table.status == "running" or table.status == "finished":
-            m.after_change(table, moved=None, announce=False)
+            r.changed(table, moved=None, announce=False)
         else:
-            m.notify(table)
+            r.notify(table)

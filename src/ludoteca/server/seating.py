@@ -8,27 +8,43 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import tempfile
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel
 
 from ..engine import LudotecaError, get_game
 from ..engine.errors import UnknownGame
+from .ai_seats import AiSeats
 from .db import now
 from .errors import ApiError, forbidden
 from .live import LiveTable, Seat
 from .models import SeatRow, TableRow
+from .records import begin
+from .registry import TableRegistry
+from .replication import Replication
 from .schemas import CreateTable, JoinTable
 from .tokens import new_table_id, new_token, same_hash, token_hash
 
-if TYPE_CHECKING:
-    from .tables import TableManager
-
 
 class Seating:
-    def __init__(self, manager: TableManager) -> None:
-        self.m = manager
+    """Takes the registry (the tables, the database, the ``changed`` event), the AI seats
+    (checking a seat's agent, taking over from a person who left), replication (seats taken
+    through other processes; telling them of an open table's seats) and the source of the
+    tables' seeds (the system's, unless given)."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        ai: AiSeats,
+        replication: Replication,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.registry = registry
+        self.ai = ai
+        self.replication = replication
+        self.rng = rng if rng is not None else random.SystemRandom()
 
     # -- tokens -----------------------------------------------------------------------------
     def seat_for(self, table: LiveTable, token: str | None) -> int | None:
@@ -43,17 +59,17 @@ class Seating:
     async def find_seat(self, table: LiveTable, token: str | None) -> int | None:
         """:meth:`seat_for`, but with several processes a seat taken through another one
         a moment ago is looked up in the database before the token is refused."""
-        m = self.m
+        r = self.registry
         try:
             return self.seat_for(table, token)
         except ApiError:
-            if m.replication.fanout is None or token is None:
+            if self.replication.fanout is None or token is None:
                 raise
-        st = await m.db(m.store.load, table.id, False)
+        st = await r.db(r.store.load, table.id, False)
         h = token_hash(token)
         if st is None or not any(same_hash(s.token_hash, h) for s in st.seats):
             raise forbidden("this token holds no seat at this table")
-        await m.replication.refresh(table)
+        await self.replication.refresh(table)
         return self.seat_for(table, token)
 
     # -- a new table --------------------------------------------------------------------------
@@ -62,7 +78,7 @@ class Seating:
     ) -> tuple[LiveTable, tuple[int, str] | None]:
         """A new table; with ``req.join``, its creator takes a seat in the same transaction
         (then also the seat and its token: one request and one write instead of two)."""
-        m = self.m
+        r = self.registry
         try:
             game = get_game(req.game)
         except UnknownGame as e:
@@ -75,7 +91,7 @@ class Seating:
             if spec is None or spec.kind == "human":
                 seats.append(Seat(i, "human"))
             else:
-                agent = m.ai.accept_spec(spec.agent, game, lang)
+                agent = self.ai.accept_spec(spec.agent, game, lang)
                 seats.append(Seat(i, "ai", agent=agent, name=None))
         if len(specs) > n:
             raise ApiError(422, "bad_seats", f"{len(specs)} seats given for {n} players")
@@ -94,7 +110,7 @@ class Seating:
             id=new_table_id(),
             game=game,
             num_players=n,
-            seed=m.rng.randrange(2**31),
+            seed=self.rng.randrange(2**31),
             public_options=dict(req.options),
             settings=settings,
             status="open",
@@ -121,13 +137,13 @@ class Seating:
             created_at=table.created_at,
             updated_at=table.created_at,
         )
-        await m.write(m.store.create_table, row, [seat_row(table, s) for s in seats])
-        m.tables[table.id] = table
+        await r.write(r.store.create_table, row, [seat_row(table, s) for s in seats])
+        r.tables[table.id] = table
         if all(s.taken for s in seats):
             async with table.lock:
                 await self._start_game(table)
         else:
-            m.replication.announce(table)
+            self.replication.announce(table)
         return table, joined
 
     # -- joining and leaving ------------------------------------------------------------------
@@ -154,8 +170,8 @@ class Seating:
         return seat, token
 
     async def join(self, table_id: str, req: JoinTable) -> tuple[LiveTable, int, str]:
-        m = self.m
-        table = await m.get(table_id)
+        r = self.registry
+        table = await r.get(table_id)
         async with table.lock:
             for _ in range(len(table.seats) + 1):  # each failed claim was one seat taken
                 if table.status != "open":
@@ -163,7 +179,7 @@ class Seating:
                 seat, token = self._sit(table, req)
                 try:
                     # guarded: with several processes, another one may have given it away
-                    taken = await m.write(m.store.claim_seat, seat_row(table, seat))
+                    taken = await r.write(r.store.claim_seat, seat_row(table, seat))
                 except Exception:
                     seat.name = seat.token_hash = None
                     seat.seat_options = None
@@ -174,39 +190,39 @@ class Seating:
                 # seats as stored, then the next open one, unless this one was asked for
                 seat.name = seat.token_hash = None
                 seat.seat_options = None
-                await m.replication.refresh_locked(table)
+                await self.replication.refresh_locked(table)
                 if req.seat is not None:
                     raise ApiError(409, "seat_taken", f"seat {seat.index} was just taken")
             else:
                 raise ApiError(409, "seat_taken", "every seat was just taken")
-            if m.replication.fanout is not None:
+            if self.replication.fanout is not None:
                 # the other seats as stored: some may have been taken through other processes
-                await m.replication.refresh_seats(table)
+                await self.replication.refresh_seats(table)
             if all(s.taken for s in table.seats):
                 await self._start_game(table)
             else:
-                m.notify(table)
-                m.replication.announce(table)
+                r.notify(table)
+                self.replication.announce(table)
             return table, seat.index, token
 
     async def _start_game(self, table: LiveTable) -> None:
         """All seats are taken: fix the options (decks included) and deal."""
-        m = self.m
+        r = self.registry
         options = options_with_decks(table, {})
         state = table.game.new_game(table.num_players, table.seed, options)
         opts = state.options.model_dump(mode="json") if isinstance(state.options, BaseModel) else {}
-        if not await m.write(m.store.start_table, table.id, opts):
-            await m.replication.refresh_locked(table)  # another process started it
+        if not await r.write(r.store.start_table, table.id, opts):
+            await self.replication.refresh_locked(table)  # another process started it
             return
         table.options = opts
         table.status = "running"
         table.follower = False
-        m.begin(table)
-        m.after_change(table, moved=None)
+        begin(table)
+        r.changed(table, moved=None)
 
     async def leave(self, table_id: str, token: str | None) -> LiveTable:
-        m = self.m
-        table = await m.get(table_id)
+        r = self.registry
+        table = await r.get(table_id)
         await self.find_seat(table, token)
         async with table.lock:
             seat_no = self.seat_for(table, token)
@@ -219,16 +235,16 @@ class Seating:
             elif table.status == "running":
                 # the game goes on: an AI plays the seat from here (the token stays valid
                 # for the replay, but acts no more)
-                m.ai.take_over(table, seat)
+                self.ai.take_over(table, seat)
             else:
                 raise ApiError(409, "finished", "this game is over")
-            await m.write(m.store.save_seat, seat_row(table, seat), {})
+            await r.write(r.store.save_seat, seat_row(table, seat), {})
             if table.status == "running":
                 table.follower = False
-                m.after_change(table, moved=None)
+                r.changed(table, moved=None)
             else:
-                m.notify(table)
-                m.replication.announce(table)
+                r.notify(table)
+                self.replication.announce(table)
             return table
 
 

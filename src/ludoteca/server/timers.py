@@ -12,14 +12,13 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import Action, Event, GameState, ReactionWindow
+from .commit import Commit
 from .errors import ApiError
 from .live import LiveTable, Window
-
-if TYPE_CHECKING:
-    from .tables import TableManager
+from .registry import Change, TableRegistry
 
 log = logging.getLogger("ludoteca.server")
 
@@ -44,10 +43,27 @@ def open_window(state: GameState) -> ReactionWindow | None:
 
 
 class Timers:
-    def __init__(self, manager: TableManager) -> None:
-        self.m = manager
+    """Takes the registry (storing deadlines, telling a seat its pass) and the commit (the
+    passes of a closing window and the clocks' defaults are stored as moves).
+
+    Arming after a change is the registry's ``changed`` event (:meth:`table_changed`): the
+    commit, which the timers call, never calls them back."""
+
+    def __init__(self, registry: TableRegistry, commit: Commit) -> None:
+        self.registry = registry
+        self.commit = commit
 
     # -- arming after a change ------------------------------------------------------------------
+    def table_changed(self, table: LiveTable, change: Change) -> None:
+        """The registry's ``changed`` event: the window or clocks of the table's pending
+        decision, or none once the game does not go on."""
+        previous = table.window
+        self.cancel(table)
+        if change.live:
+            self.arm(table, previous, change.moved)
+        else:
+            table.clocks.clear()
+
     def cancel(self, table: LiveTable) -> None:
         if table.window is not None and table.window.task is not None:
             table.window.task.cancel()
@@ -73,7 +89,7 @@ class Timers:
             window.task = asyncio.create_task(self._window_timer(table, window))
             table.window = window
             if fresh and not table.follower:  # its closing time outlives a restart
-                self.m.spawn(self._save(table.id, self.clock_json(table)))
+                self.registry.spawn(self._save(table.id, self.clock_json(table)))
         elif table.clock_seconds is not None:
             before = dict(table.clocks)
             deadline = loop.time() + table.clock_seconds
@@ -87,7 +103,7 @@ class Timers:
                     table.clocks[p] = deadline
             table.clock_task = asyncio.create_task(self._clock_timer(table, table.move_count))
             if table.clocks != before and not table.follower:
-                self.m.spawn(self._save(table.id, self.clock_json(table)))
+                self.registry.spawn(self._save(table.id, self.clock_json(table)))
 
     # -- deadlines as stored and heard ----------------------------------------------------------
     def clock_json(self, table: LiveTable) -> dict[str, Any] | None:
@@ -120,9 +136,9 @@ class Timers:
         return clocks, window
 
     async def _save(self, table_id: str, clock: dict[str, Any] | None) -> None:
-        m = self.m
+        r = self.registry
         try:
-            await m.write(m.store.save_clock, table_id, clock)
+            await r.write(r.store.save_clock, table_id, clock)
         except Exception as e:  # the clocks then restart fresh after a restart, as before
             log.warning("table %s: clock deadlines not stored: %r", table_id, e)
 
@@ -156,7 +172,7 @@ class Timers:
         """A pass given before the window closes: kept here, told only to the seat itself."""
         window.passed.add(seat)
         table.cache.clear()
-        self.m.notify(table, only_seat=seat)
+        self.registry.notify(table, only_seat=seat)
 
     def all_answered(self, table: LiveTable, window: Window) -> bool:
         """Whether the window may close now: the table closes windows early
@@ -203,18 +219,18 @@ class Timers:
 
     async def close(self, table: LiveTable, window: Window) -> None:
         """Close the window (under the table's lock): every seat still owing an answer passes."""
-        moves = self.m.moves
+        commit = self.commit
         batch: list[tuple[int, Action]] = []
         bys: list[str] = []
         try:
             events = self.close_window_now(table, window, None, batch, bys)
         except Exception:
             with contextlib.suppress(ApiError):
-                await moves.broken(table, "closing a reaction window")
+                await commit.broken(table, "closing a reaction window")
             return
         if batch:
             with contextlib.suppress(ApiError):
-                await moves.commit(table, batch, bys, events)
+                await commit.commit(table, batch, bys, events)
 
     # -- clocks ---------------------------------------------------------------------------------
     async def _clock_timer(self, table: LiveTable, at_move: int) -> None:
@@ -230,7 +246,7 @@ class Timers:
             expired = sorted(p for p, d in table.clocks.items() if d <= t + 0.001)
             batch: list[tuple[int, Action]] = []
             events: list[Event] = []
-            moves = self.m.moves
+            commit = self.commit
             try:
                 for p in expired:
                     if p in state.actors:
@@ -239,8 +255,8 @@ class Timers:
                         batch.append((p, a))
             except Exception:
                 with contextlib.suppress(ApiError):
-                    await moves.broken(table, "applying the clock's default")
+                    await commit.broken(table, "applying the clock's default")
                 return
             if batch:
                 with contextlib.suppress(ApiError):
-                    await moves.commit(table, batch, ["clock"] * len(batch), events)
+                    await commit.commit(table, batch, ["clock"] * len(batch), events)

@@ -1,0 +1,96 @@
+"""The AI seats alone (server/ai_seats.py), with fake moves and a fake worker pool: after a
+change (the registry's event) every AI seat owing a decision is asked once, and its answer goes
+through the moves like a person's; an agent that fails or runs over plays the seat's default."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ludoteca.engine import get_game
+from ludoteca.server.ai_pool import MoveTimeout
+from ludoteca.server.ai_seats import AiSeats
+from ludoteca.server.errors import ApiError
+from ludoteca.server.live import LiveTable
+
+from .fakes import FakeMoves, FakePool, change, live_table, settings
+
+
+def parts(**kw: object) -> tuple[FakeMoves, FakePool, AiSeats]:
+    moves, pool = FakeMoves(), FakePool()
+    return moves, pool, AiSeats(settings(**kw), moves, pool)  # type: ignore[arg-type]
+
+
+def ai_table() -> LiveTable:
+    table = live_table(kinds=("ai", "ai"))
+    table.agents = {0: "easy", 1: "random"}
+    return table
+
+
+def test_every_ai_seat_owing_a_decision_answers_through_the_moves() -> None:
+    moves, pool, ai = parts()
+    table = ai_table()
+    assert table.state is not None
+
+    async def scenario() -> None:
+        ai.table_changed(table, change())
+        ai.table_changed(table, change())  # once per move, however often woken
+        await asyncio.gather(*(t for _, t in list(table.ai_tasks.values())))
+
+    asyncio.run(scenario())
+    assert sorted(pool.asked) == [(table.id, 0, "easy"), (table.id, 1, "random")]
+    first = {p: table.state.legal_actions(p)[0].to_json() for p in (0, 1)}
+    assert sorted(moves.played, key=lambda m: m[0]) == [
+        (0, first[0], 0, "ai"),
+        (1, first[1], 0, "ai"),
+    ]
+    assert table.ai_tasks == {}
+
+
+@pytest.mark.parametrize("fail", [MoveTimeout(), RuntimeError("agent broke")])
+def test_an_agent_that_fails_plays_the_seats_default(fail: Exception) -> None:
+    moves, pool, ai = parts()
+    pool.fail = fail
+    table = ai_table()
+    assert table.state is not None
+
+    async def scenario() -> None:
+        ai.wake(table)
+        await asyncio.gather(*(t for _, t in list(table.ai_tasks.values())))
+
+    asyncio.run(scenario())
+    defaults = {p: table.state.timeout_action(p).to_json() for p in (0, 1)}
+    assert {(m[0], str(m[1])) for m in moves.played} == {(p, str(a)) for p, a in defaults.items()}
+
+
+def test_a_game_that_does_not_go_on_wakes_nobody() -> None:
+    moves, pool, ai = parts()
+    table = ai_table()
+
+    async def scenario() -> None:
+        ai.table_changed(table, change(live=False))
+        await asyncio.sleep(0.01)
+
+    asyncio.run(scenario())
+    assert table.ai_tasks == {} and pool.asked == [] and moves.played == []
+
+
+def test_specs_are_checked_and_a_leaving_person_is_taken_over() -> None:
+    _, _, ai = parts()
+    game = get_game("nine-domains")
+    assert ai.accept_spec("easy", game) == "easy"
+    with pytest.raises(ApiError) as e:
+        ai.accept_spec("ismcts:seconds=nan", game)
+    assert e.value.code == "agent_refused"
+    table = live_table("nine-domains")
+    seat = table.seats[1]
+    ai.take_over(table, seat)
+    assert seat.kind == "ai" and table.agents[1] == seat.agent == "heuristic"
+
+
+def test_the_pool_starts_and_stops_with_the_seats() -> None:
+    _, pool, ai = parts()
+    ai.start()
+    ai.stop()
+    assert pool.started and pool.stopped
