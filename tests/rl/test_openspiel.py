@@ -215,3 +215,14 @@ def test_the_public_observation_is_the_same_whatever_is_hidden(game_id):
             assert public.string_from(sample, 1 - p) == want_string
             private.set_from(sample, p)
             assert np.array_equal(private.tensor, mine)
+
+
+def test_without_strict_recall_the_string_recalls_the_seats_moves_only():
+    game = load_game("nine-domains", players=2, strict_recall=False)
+    state = _play_to_middle(game, 9, np.random.RandomState(5))
+    p = state.current_player()
+    assert state.recall_digest(p) == ""  # no view was digested
+    assert json.loads(state.information_state_string(p)) == {
+        "view": state.engine_state.view(p),
+        "moves": [list(state.own_moves(p))],
+    }

@@ -1,7 +1,8 @@
 """OpenSpiel door: each game registered as a pyspiel Python game.
 
 ``pyspiel.load_game("python_ludoteca_coatl", {"players": 3})`` after ``register()`` (or
-``import ludoteca.rl.openspiel_game``). Game parameters: ``players``; ``seed`` and ``deals``
+``import ludoteca.rl.openspiel_game``). Game parameters: ``players``; ``strict_recall`` (True:
+the information state string recalls the seat's earlier views, see below); ``seed`` and ``deals``
 (the first node is a chance node drawing one of ``deals`` deals, game seed ``seed + k``: the
 engine's whole shuffle stream follows from it, and no seat observes it); and every option of
 the game that is a flag or a choice, under its own name.
@@ -76,6 +77,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
             "players": game.min_players,
             "seed": 0,
             "deals": DEALS,
+            "strict_recall": True,
             **_option_params(game_id),
         },
     )
@@ -100,6 +102,7 @@ class LudotecaSpielGame(pyspiel.Game):
         self.seats = Seats(self.game_id, int(p["players"]), options)
         self.seed = int(p["seed"])
         self.deals = int(p["deals"])
+        self.strict_recall = bool(p["strict_recall"])
         if self.deals < 1:
             raise ValueError(f"deals must be at least 1, not {self.deals}")
         info = pyspiel.GameInfo(
@@ -125,7 +128,9 @@ class LudotecaSpielGame(pyspiel.Game):
             if iig_obs_type is None
             else iig_obs_type
         )
-        return SpielObserver(self.seats, kind, MAX_LENGTH.get(self.game_id, 5000))
+        return SpielObserver(
+            self.seats, kind, MAX_LENGTH.get(self.game_id, 5000), self.strict_recall
+        )
 
 
 class _Holder:
@@ -164,6 +169,7 @@ class LudotecaSpielState(pyspiel.State):
         self._seats = game.seats
         self._seed = game.seed
         self._deals = game.deals
+        self._strict = game.strict_recall
         n = game.seats.num_players
         self._h = _Holder(
             state,
@@ -214,11 +220,15 @@ class LudotecaSpielState(pyspiel.State):
             return
         legal, self._h.legal = self._h.legal, None
         p = s.actors[0]
-        seen = json.dumps(s.view(p), sort_keys=True, separators=(",", ":"))
+        # the view before the move, for the strict recall's digest (a third to a half of a
+        # step's cost: strict_recall=False leaves it out)
+        seen = json.dumps(s.view(p), sort_keys=True, separators=(",", ":")) if self._strict else ""
         self._seats.apply_code(s, p, action, legal)
         h = self._h
         h.moves[p].append(int(action))
-        h.seen[p] = hashlib.sha256(f"{h.seen[p]}|{seen}|{int(action)}".encode()).hexdigest()
+        if self._strict:
+            digest = hashlib.sha256(f"{h.seen[p]}|{seen}|{int(action)}".encode())
+            h.seen[p] = digest.hexdigest()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -276,7 +286,7 @@ class SpielObserver:
     seat's own moves and its current view. ``public_info=False`` (private pieces without the public ones) is refused: the views
     do not split that way."""
 
-    def __init__(self, seats: Seats, kind: Any, recall: int) -> None:
+    def __init__(self, seats: Seats, kind: Any, recall: int, strict_recall: bool = True) -> None:
         if not kind.public_info:
             raise ValueError(
                 "observations without public information are not supported: the views "
@@ -292,6 +302,7 @@ class SpielObserver:
         self.seats = seats
         self.private = private
         self.perfect_recall = bool(kind.perfect_recall)
+        self.strict_recall = strict_recall
         self.recall = recall
         n, size = seats.num_players, seats.encoder.size
         pieces: list[tuple[str, tuple[int, ...]]]
@@ -355,7 +366,8 @@ class SpielObserver:
             out = {"views": [s.view(q) for q in range(self.seats.num_players)]}
         if self.perfect_recall:
             out["moves"] = [list(state.own_moves(q)) for q in self._seats_seen(player)]
-            out["recall"] = [state.recall_digest(q) for q in self._seats_seen(player)]
+            if self.strict_recall:
+                out["recall"] = [state.recall_digest(q) for q in self._seats_seen(player)]
         if len(out) == 1:  # the view alone, as before: the observation string
             (out,) = out.values()
         return json.dumps(out, sort_keys=True, separators=(",", ":"))
