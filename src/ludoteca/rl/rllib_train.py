@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..engine import get_game
+
 POLICY = "shared"  # one policy every seat plays (self-play)
 
 
@@ -37,6 +39,7 @@ def rllib_env(config: Mapping[str, Any]) -> Any:
     from pettingzoo.utils import BaseWrapper
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
+    # the PettingZoo door needs the rl extra, loaded with RLlib only when an env is built
     from .pettingzoo_env import LudotecaAEC
 
     class _RLlibNames(BaseWrapper):
@@ -187,8 +190,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--options", default="{}", help="game options as JSON")
     ap.add_argument("--out", type=Path, default=None, help="checkpoint directory")
     args = ap.parse_args(argv)
-    from ..engine import get_game
-
     game = get_game(args.game)
     n = game.min_players if args.players is None else args.players
     train(
