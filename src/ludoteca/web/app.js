@@ -3,6 +3,7 @@ import { lang, setLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showTutorial } from "./tutorial.js";
 import { clear } from "./dom.js";
 
 const app = document.getElementById("app");
@@ -21,6 +22,7 @@ function route() {
   let m;
   if ((m = path.match(/^\/t\/([\w-]{1,24})$/))) leaving = showTable(app, m[1], go);
   else if ((m = path.match(/^\/r\/([\w-]{1,24})$/))) leaving = showReplay(app, m[1], go);
+  else if ((m = path.match(/^\/learn\/([\w-]{1,24})$/))) leaving = showTutorial(app, m[1], go);
   else leaving = showLobby(app, go);
 }
 

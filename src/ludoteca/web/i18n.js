@@ -86,6 +86,11 @@ const WORDS = {
   },
 };
 
+/** More words for the client (modules with their own words add them at import: help-words.js). */
+export function addWords(l, words) {
+  Object.assign(WORDS[l], words);
+}
+
 export function lang() {
   return localStorage.getItem("ludoteca.lang") || (navigator.language || "pt").toLowerCase().startsWith("en") && "en" || "pt-BR";
 }

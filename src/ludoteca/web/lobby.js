@@ -2,6 +2,7 @@
 import { api, saveToken, tokenFor } from "./api.js";
 import { h, clear, patch, svg } from "./dom.js";
 import { agentLabel, errorText, lang, t } from "./i18n.js";
+import { lobbyHelp } from "./tutorial.js";
 
 export function showLobby(root, go) {
   let stop = false;
@@ -77,7 +78,7 @@ function buildForm(form, games, go) {
     clear(about);
     about.append(gamePicture(g.id), h("div", {},
       h("strong", {}, g.name), h("p", {}, t(`desc_${g.id.replaceAll("-", "_")}`)),
-      h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players }))));
+      h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players })), lobbyHelp(g.id)));
     clear(playersSel);
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, n));
     clear(optionsBox);

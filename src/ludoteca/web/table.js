@@ -7,6 +7,8 @@ import { loadGame, loaded, viewElement } from "./render.js";
 import { Selection, actionKey } from "./select.js";
 import { endScreen, seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
+import { installHelp, loadHelp, whyNot } from "./help.js";
+import { rulesButton } from "./rules.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -38,6 +40,7 @@ export function showTable(root, tableId, go) {
   }
 
   let joinBox = null;
+  let unhelp = null; // removes the help's listeners (help.js)
   let rejoining = false; // the socket is closed on purpose, to say hello with a new token
   const start = async () => {
     let summary;
@@ -52,6 +55,10 @@ export function showTable(root, tableId, go) {
       return;
     }
     await loadGame(summary.game, lang()).catch((e) => console.error(e));
+    loadHelp(summary.game);
+    // a seat at this game: the lobby stops offering its tutorial first (tutorial.js)
+    if (tokenFor(tableId)) localStorage.setItem(`ludoteca.played.${summary.game}`, "1");
+    if (!closed) unhelp = installHelp(page, () => summary.game);
     if (summary.status === "open" && !tokenFor(tableId) && summary.seats.some((s) => !s.taken)) {
       await joinForm(summary);
     }
@@ -259,6 +266,12 @@ export function showTable(root, tableId, go) {
     if (el && page.contains(el)) {
       e.preventDefault();
       if (el.getAttribute("aria-disabled") === "true" && !pickedEls.includes(el.dataset.key)) {
+        // say why the board does not offer it (the engine's explain_illegal), then start over
+        const m = last;
+        if (m && !sending) {
+          whyNot(tableId, m.table.game, [...(sel?.picked || []), el.dataset.pick], m.view, m.seat, loaded(m.table.game, lang())?.w)
+            .then((why) => why && last === m && flash(why));
+        }
         if (sel?.picked.length) { resetSelection(); paint(false); }
         return;
       }
@@ -341,7 +354,7 @@ export function showTable(root, tableId, go) {
         clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null);
     }));
     const head = h("div", { class: "table-head", id: "table-head" },
-      h("h1", {}, tb.game_name),
+      h("h1", {}, tb.game_name), rulesButton(tb.game),
       h("span", { class: "status", id: "status", role: "status" }, statusText(m, myTurn, window)),
       h("span", { class: "muted", id: "move-no" }, t("move", { n: m.move })),
       seatsBar);
@@ -525,6 +538,7 @@ export function showTable(root, tableId, go) {
   start();
   return () => {
     closed = true;
+    unhelp?.();
     clearInterval(beat);
     clearInterval(ticker);
     clearInterval(cleaner);

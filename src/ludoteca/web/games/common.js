@@ -9,13 +9,14 @@ import { t } from "../i18n.js";
  * selection layer lights up; `key` keeps it the same node across updates; `title` is its full
  * text, shown as a tooltip and given as its accessible description.
  */
-export function card(label, { cls = "", sub = "", title, pick, key, tag } = {}) {
+export function card(label, { cls = "", sub = "", title, pick, key, tag, help } = {}) {
   const name = title || label;
   const attrs = {
     class: `card ${cls}`,
     title: name,
     "data-key": key || (pick ? `c:${pick}` : undefined),
     "data-pick": pick,
+    "data-help": help, // the help text's key (help.js)
   };
   const kids = [h("span", { class: "big" }, label), sub ? h("small", {}, sub) : null];
   if (pick) return h("button", { ...attrs, type: "button", "aria-label": name }, kids);
@@ -23,8 +24,8 @@ export function card(label, { cls = "", sub = "", title, pick, key, tag } = {}) 
 }
 
 /** A plain button on the board for a key (a pile, a place, a Coatl end). */
-export function spot(pick, label, { cls = "", title, key } = {}, ...children) {
-  return h("button", { type: "button", class: `spot ${cls}`, "data-pick": pick, "data-key": key || `s:${pick}`, title: title || label, "aria-label": title || label },
+export function spot(pick, label, { cls = "", title, key, help } = {}, ...children) {
+  return h("button", { type: "button", class: `spot ${cls}`, "data-pick": pick, "data-key": key || `s:${pick}`, "data-help": help, title: title || label, "aria-label": title || label },
     children.length ? children : label);
 }
 

@@ -38,7 +38,7 @@ export function picks(a) {
     case "defuse": return [`defuse:${a.position}`];
     case "bury_at": return [`bury_at:${a.position}`];
     case "pass": return ["pass"];
-    case "nope": return ["nope"];
+    case "nope": return ["hand:nope"]; // the Nope card of the hand is the control
     default: return null;
   }
 }
@@ -111,7 +111,7 @@ function ekCard(ctx, k, opts = {}) {
   const text = ctx.w(`card_text.${k}`, {}, "");
   const cls = KIND_CLASS[k] || (k.startsWith("cat_") ? `k-cat ${k}` : "");
   const face = h("span", { class: "ek-face" }, picture(k), h("span", { class: "ek-name" }, name));
-  return card(face, { cls: `ek ${cls} ${opts.cls || ""}`, sub: opts.sub ?? text, title: text ? `${name}: ${text}` : name, pick: opts.pick, key: opts.key });
+  return card(face, { cls: `ek ${cls} ${opts.cls || ""}`, sub: opts.sub ?? text, title: text ? `${name}: ${text}` : name, pick: opts.pick, key: opts.key, help: `card.${k}` });
 }
 
 function timer(ctx) {
