@@ -22,7 +22,7 @@ from ..engine import Event, GameState, get_game
 from ..engine.errors import DataError, IllegalAction, UnknownGame
 from ..engine.i18n import LANGUAGES
 
-GAMES = ("exploding-kittens",)
+GAMES = ("exploding-kittens", "coatl", "nine-domains", "sala-de-miaula")
 
 
 class _Words(BaseModel):

@@ -8,7 +8,7 @@ addWords("pt-BR", {
   tutorialNext: "Continuar", tutorialRestart: "Recomeçar", tutorialLeave: "Sair do tutorial",
   tutorialStep: "Passo {i} de {n}", tutorialDone: "Tutorial concluído! Agora é com você.",
   tutorialPlayNow: "Jogar uma partida", tutorialTry: "Neste tutorial, faça: {move}", tutorialTheir: "{who} está jogando…",
-  learner: "Você", opponent: "Adversário {n}",
+  learner: "Jogador", opponent: "Adversário {n}",
 });
 addWords("en", {
   rules: "Rules", rulesOf: "Rules: {game}", close: "Close",
@@ -17,5 +17,5 @@ addWords("en", {
   tutorialNext: "Continue", tutorialRestart: "Start over", tutorialLeave: "Leave the tutorial",
   tutorialStep: "Step {i} of {n}", tutorialDone: "Tutorial finished! Now it is up to you.",
   tutorialPlayNow: "Play a game", tutorialTry: "In this tutorial, do: {move}", tutorialTheir: "{who} is playing…",
-  learner: "You", opponent: "Opponent {n}",
+  learner: "Player", opponent: "Opponent {n}",
 });

@@ -89,5 +89,5 @@ export async function openRules(gameId) {
 
 /** The button that opens a game's rules. */
 export function rulesButton(gameId, { id = "rules-open", cls = "ghost small" } = {}) {
-  return h("button", { type: "button", class: `${cls} rules-button`, id, "aria-haspopup": "true", onclick: () => openRules(gameId) }, `📖 ${t("rules")}`);
+  return h("button", { type: "button", class: `${cls} rules-button`, id, "aria-haspopup": "true", onclick: () => openRules(gameId) }, t("rules"));
 }

@@ -30,7 +30,7 @@ export function showTutorial(root, gameId, go) {
   root.append(page);
   const unhelp = installHelp(page, () => gameId);
 
-  const names = () => Array.from({ length: data.players }, (_, i) => (i === data.seat ? t("learner") : t("opponent", { n: i })));
+  const names = () => Array.from({ length: data.players }, (_, i) => (i === data.seat ? localStorage.getItem("ludoteca.name") || t("learner") : t("opponent", { n: i })));
 
   const load = async (k) => {
     clearTimeout(timer);
@@ -130,15 +130,17 @@ export function showTutorial(root, gameId, go) {
       patch(page, tree);
     }
     // light the move asked for; everything else waits
+    // lit: what the move needs next, in the order the lesson names it (any order is taken)
     const open = sel ? sel.open() : new Map();
+    const wanted = sel ? sel.next() : new Set();
     let first = null;
     for (const el of page.querySelectorAll("#tutorial-board [data-pick]:not(option), #tutorial-bar [data-pick]")) {
       const isPicked = picked.includes(el.dataset.key);
-      const lit = open.has(el.dataset.pick) && !isPicked;
+      const lit = wanted.has(el.dataset.pick) && !isPicked;
       el.classList.toggle("lit", lit);
       el.classList.toggle("picked", isPicked);
       el.setAttribute("aria-pressed", isPicked ? "true" : "false");
-      if (lit || isPicked) {
+      if (open.has(el.dataset.pick) || isPicked) {
         el.removeAttribute("aria-disabled");
         el.tabIndex = 0;
         if (lit && !first) first = el;
