@@ -9,6 +9,9 @@ addWords("pt-BR", {
   tutorialStep: "Passo {i} de {n}", tutorialDone: "Tutorial concluído! Agora é com você.",
   tutorialPlayNow: "Jogar uma partida", tutorialTry: "Neste tutorial, faça: {move}", tutorialTheir: "{who} está jogando…",
   learner: "Jogador", opponent: "Adversário {n}",
+  pickConfirm: "Confirme a jogada ou escolha mais cartas", drawPile: "Comprar", fiveCombo: "Combo de 5 diferentes", gameVariants: "Variantes do jogo",
+  openN: { one: "{n} mesa aberta", other: "{n} mesas abertas" }, runningN: { one: "{n} mesa em jogo", other: "{n} mesas em jogo" },
+  abandonedN: { one: "{n} mesa abandonada", other: "{n} mesas abandonadas" }, finishedN: { one: "{n} mesa terminada", other: "{n} mesas terminadas" },
 });
 addWords("en", {
   rules: "Rules", rulesOf: "Rules: {game}", close: "Close",
@@ -18,4 +21,7 @@ addWords("en", {
   tutorialStep: "Step {i} of {n}", tutorialDone: "Tutorial finished! Now it is up to you.",
   tutorialPlayNow: "Play a game", tutorialTry: "In this tutorial, do: {move}", tutorialTheir: "{who} is playing…",
   learner: "Player", opponent: "Opponent {n}",
+  pickConfirm: "Confirm the move or pick more cards", drawPile: "Draw", fiveCombo: "5-different combo", gameVariants: "Game variants",
+  openN: { one: "{n} open table", other: "{n} open tables" }, runningN: { one: "{n} table playing", other: "{n} tables playing" },
+  abandonedN: { one: "{n} abandoned table", other: "{n} abandoned tables" }, finishedN: { one: "{n} finished table", other: "{n} finished tables" },
 });

@@ -9,6 +9,7 @@ import { endScreen, seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
 import { installHelp, loadHelp, whyNot } from "./help.js";
 import { rulesButton } from "./rules.js";
+import { devMode } from "./dev.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -303,6 +304,7 @@ export function showTable(root, tableId, go) {
       return t("windowWaiting");
     }
     if (myTurn) {
+      if (sel?.pending) return t("pickConfirm");
       if (sel?.picked.length) return t("pickNext");
       return loaded(m.table.game, lang())?.mod?.hint?.(m.view, m.legal || [], t) || t("yourTurn");
     }
@@ -425,8 +427,8 @@ export function showTable(root, tableId, go) {
       } }, t("leave")));
     }
 
-    // the view's raw fields, for developers only
-    actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
+    // the view's raw fields, for developers only (the page opened with ?dev=1)
+    if (devMode()) actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
       onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));
 
     const lastGroup = log.length ? log[log.length - 1].group : -1;

@@ -68,7 +68,8 @@ const endIndex = (e) => (typeof e === "number" ? e : e === "back" || e === "tail
 
 function pieceName(ctx, p) {
   if (!p) return ctx.w("ui.empty");
-  const colour = ctx.w(`colour.f.${KEYS[p.colour]}`, {}, COLOUR_NAMES[p.colour]);
+  // a body is "corpo" (masculine), a head and a tail "cabeça", "cauda" (feminine)
+  const colour = ctx.w(`colour.${p.kind === 1 ? "m" : "f"}.${KEYS[p.colour]}`, {}, COLOUR_NAMES[p.colour]);
   return ctx.w(`piece.${KIND_NAMES[p.kind]}`, { colour }, `${KIND_NAMES[p.kind]} ${colour}`);
 }
 

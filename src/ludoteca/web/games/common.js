@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { value } from "../render.js";
 import { t } from "../i18n.js";
+import { devFields } from "../dev.js";
 
 /**
  * A component of the board. `pick` (a key the game's picks() uses) makes it a <button> the
@@ -50,7 +51,7 @@ export function seatTag(ctx, i) {
 
 /** Everything of the view a game's drawing does not show, for developers only. */
 export function rest(view, shown, title = t("more")) {
-  if (localStorage.getItem("ludoteca.dev") !== "1") return null;
+  if (!devFields()) return null;
   const left = Object.fromEntries(Object.entries(view).filter(([k, v]) => !shown.includes(k) && k !== "options" && v !== null && !(Array.isArray(v) && !v.length)));
   if (!Object.keys(left).length) return null;
   return h("details", { class: "section more", "data-key": "dev-more" }, h("summary", {}, title), value(left));
