@@ -8,13 +8,14 @@ import "./help-words.js";
 
 let opener = null; // the element focus returns to when the panel closes
 
-/** Markdown as players' rules use it: ## headings, paragraphs, "- " lists, **bold**. Built as
- * elements (never HTML), so no text can inject markup. */
+/** Markdown as players' rules use it: ## headings, paragraphs, "- " and "1. " lists, **bold**,
+ * \* for a star. Built as elements (never HTML), so no text can inject markup. */
 export function markdown(text) {
   const out = [];
   let list = null;
   let para = [];
-  const inline = (s) => s.split(/(\*\*[^*]+\*\*)/).map((x) => (x.startsWith("**") && x.endsWith("**") && x.length > 4 ? h("strong", {}, x.slice(2, -2)) : x));
+  const plain = (x) => x.replaceAll("\\*", "*");
+  const inline = (s) => s.split(/(\*\*(?:\\\*|[^*])+\*\*)/).map((x) => (x.startsWith("**") && x.endsWith("**") && x.length > 4 ? h("strong", {}, plain(x.slice(2, -2))) : plain(x)));
   const flush = () => {
     if (para.length) out.push(h("p", {}, inline(para.join(" "))));
     para = [];
@@ -22,14 +23,15 @@ export function markdown(text) {
   for (const raw of text.split("\n")) {
     const line = raw.trimEnd();
     const head = line.match(/^(#{1,4})\s+(.*)$/);
-    const item = line.match(/^\s*[-*]\s+(.*)$/);
+    const item = line.match(/^\s*[-*]\s+(.*)$/) || line.match(/^\s*\d+\.\s+(.*)$/);
+    const ordered = !!line.match(/^\s*\d+\.\s+/);
     if (head) {
       flush();
       list = null;
-      out.push(h(`h${Math.min(6, head[1].length + 2)}`, {}, inline(head[2])));
+      out.push(h(`h${Math.min(6, head[1].length + 1)}`, {}, inline(head[2])));
     } else if (item) {
       flush();
-      if (!list) out.push((list = h("ul", {})));
+      if (!list || (list.tagName === "OL") !== ordered) out.push((list = h(ordered ? "ol" : "ul", {})));
       list.append(h("li", {}, inline(item[1])));
     } else if (!line.trim()) {
       flush();

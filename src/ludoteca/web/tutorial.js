@@ -11,7 +11,9 @@ import { installHelp, loadHelp } from "./help.js";
 import { rulesButton } from "./rules.js";
 import { nameSeats } from "./words.js";
 
-const AUTO_MS = 700; // how long a move the learner need not make stays on screen before the next
+// how long a move the learner need not make stays on screen before the next (LUDOTECA_AUTO_MS:
+// shorter for the browser tests)
+const AUTO_MS = window.LUDOTECA_AUTO_MS || 700;
 
 export function playedKey(gameId) {
   return `ludoteca.played.${gameId}`;
@@ -24,7 +26,6 @@ export function showTutorial(root, gameId, go) {
   let sel = null;
   let picked = [];
   let timer = 0;
-  let painted = false;
   let lastSay = ""; // the words of the step before, kept while the learner's own passes play
   const page = h("div", { class: "tutorial-page", id: "tutorial" });
   root.append(page);
@@ -32,8 +33,11 @@ export function showTutorial(root, gameId, go) {
 
   const names = () => Array.from({ length: data.players }, (_, i) => (i === data.seat ? localStorage.getItem("ludoteca.name") || t("learner") : t("opponent", { n: i })));
 
+  let asked = 0; // the newest load asked for: an older answer arriving late is dropped
   const load = async (k) => {
     clearTimeout(timer);
+    const mine = ++asked;
+    page.dataset.busy = "1";
     let d;
     try {
       const r = await fetch(`/api/tutorials/${encodeURIComponent(gameId)}/${k}?lang=${encodeURIComponent(lang())}`);
@@ -43,7 +47,7 @@ export function showTutorial(root, gameId, go) {
       page.replaceChildren(h("p", { class: "error", role: "alert" }, `${t("error")}: ${e.message}`));
       return;
     }
-    if (closed) return;
+    if (closed || mine !== asked) return;
     step = k;
     data = d;
     picked = [];
@@ -62,7 +66,10 @@ export function showTutorial(root, gameId, go) {
     if (next && next.kind === "auto") timer = setTimeout(() => load(k + 1), AUTO_MS);
   };
 
-  const advance = () => load(step + 1);
+  // one step at a time: a second click while the next step is on its way does nothing
+  const advance = () => {
+    if (page.dataset.busy !== "1") load(step + 1);
+  };
 
   const onPick = (el) => {
     if (!sel) return;
@@ -116,19 +123,15 @@ export function showTutorial(root, gameId, go) {
       }
     }
     const log = h("ol", { class: "tutorial-log", id: "tutorial-log", "aria-label": t("log") }, d.log.map((e, i) => h("li", { "data-key": `l${d.step}-${i}` }, nameSeats(e.text, got?.w, seatNames))));
-    const tree = h("div", { class: "tutorial-page" },
+    // the page's own attributes stay (patch copies the new root's): a step on screen is not busy
+    const tree = h("div", { class: "tutorial-page", id: "tutorial", "data-step": String(d.step), "data-busy": "0" },
       h("div", { class: "table-head" }, h("h1", {}, t("tutorialOf", { game: d.game_name })), rulesButton(gameId),
         h("button", { type: "button", class: "ghost small", id: "tutorial-restart", onclick: () => load(0) }, t("tutorialRestart")),
         h("button", { type: "button", class: "ghost small", id: "tutorial-leave", onclick: () => go("/") }, t("tutorialLeave"))),
       coach, bar,
       h("section", { class: "board", id: "tutorial-board", "aria-label": t("board") }, viewElement(gameId, d.view, ctx)),
       log);
-    if (!painted) {
-      page.append(...tree.childNodes);
-      painted = true;
-    } else {
-      patch(page, tree);
-    }
+    patch(page, tree);
     // light the move asked for; everything else waits
     // lit: what the move needs next, in the order the lesson names it (any order is taken)
     const open = sel ? sel.open() : new Map();
