@@ -216,3 +216,64 @@ def test_the_lobby_speaks_to_players(server: str, browser: Browser) -> None:
     page.wait_for_selector("#rules-panel h3")
     page.keyboard.press("Escape")
     no_errors(page)
+
+
+def test_a_deck_built_in_the_gatalogo_is_played(server: str, browser: Browser) -> None:
+    """Sala de Miaula's Gatálogo: every card of the data (base set and both expansions), filters,
+    a deck kept to 25 cards and 2 copies with a message for each refusal, saved in the browser and
+    offered when sitting at a table, where the server takes it."""
+    import httpx
+
+    page = new_page(browser, "pt-BR")
+    page.goto(server + "/gatalogo")
+    page.wait_for_selector("#gallery button")
+    cat = httpx.get(server + "/api/games/sala-de-miaula/catalog").json()
+    assert page.locator("#gallery button").count() == len(cat["cards"])
+    assert {c["set"] for c in cat["cards"]} == {"despertar", "eclipse", "bugingangas"}
+    page.select_option("#filter-set", "despertar")
+    base = [c["id"] for c in cat["cards"] if c["set"] == "despertar"]
+    assert page.locator("#gallery button").count() == len(base)
+    buttons = page.locator("#gallery button")
+    for i in range(12):
+        buttons.nth(i).click()
+        buttons.nth(i).click()
+    buttons.nth(12).click()
+    assert page.inner_text("#deck-count") == "25 de 25 cartas"
+    buttons.nth(0).click()  # a third copy
+    assert "No máximo 2 cópias" in page.inner_text("#deck-note")
+    buttons.nth(20).click()  # a 26th card
+    assert "O baralho já tem 25 cartas" in page.inner_text("#deck-note")
+    page.locator("#deck-list button").first.click()  # one out: 24
+    assert "Falta 1 carta" in page.inner_text("#deck-problems")
+    page.fill("#deck-name", "Meu deck")
+    page.click("#deck-save")  # refused: 24 cards
+    assert "Falta 1 carta" in page.inner_text("#deck-note")
+    buttons.nth(12).click()
+    page.fill("#deck-name", "Meu deck")
+    page.click("#deck-save")
+    assert "salvo" in page.inner_text("#deck-note")
+    page.screenshot(path=str(SHOTS / "gatalogo-desktop.png"))
+    check_axe(page, "gatalogo")
+    # sitting at a table: the saved deck is offered and the server takes it
+    r = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": "sala-de-miaula",
+            "seats": [{"kind": "human"}, {"kind": "ai", "agent": "easy"}],
+        },
+    )
+    tid = r.json()["id"]
+    page.goto(f"{server}/t/{tid}")
+    page.wait_for_selector("#saved-deck")
+    page.select_option("#saved-deck", "Meu deck")
+    text = page.input_value("#join-deck")
+    assert sum(int(line.split()[0]) for line in text.splitlines()) == 25
+    page.fill("#join-name", "Ana")
+    page.click("#join")
+    page.wait_for_selector("#board .sala")
+    mine = {c for line in text.splitlines() for c in [line.split()[1]]}
+    hand = page.locator("#board [data-pick^='hand:']").evaluate_all(
+        "els => els.map(e => e.dataset.pick.slice(5))"
+    )
+    assert hand and set(hand) <= mine
+    no_errors(page)

@@ -152,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/r/{table_id}", include_in_schema=False)
     @app.get("/learn/{table_id}", include_in_schema=False)
+    @app.get("/gatalogo", include_in_schema=False)
     async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

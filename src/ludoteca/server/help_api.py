@@ -166,3 +166,21 @@ def _position(tut: tutorials.Tutorial, k: int, lg: str) -> dict[str, Any]:
         },
         "result": result,
     }
+
+
+@router.get("/games/sala-de-miaula/catalog")
+def sala_catalog() -> dict[str, Any]:
+    """Every Sala de Miaula card of the data files (base set and expansions) with its set, type
+    and element, and the deck rules, for the Gatálogo (names and texts are in the words)."""
+    from ..games.sala_de_miaula.cards import DECK_SIZE, MAX_COPIES, POOL
+
+    return {
+        "deck_size": DECK_SIZE,
+        "max_copies": MAX_COPIES,
+        "sets": list(POOL.sets),
+        "elements": ["agua", "ar", "terra", "fogo"],
+        "cards": [
+            {"id": cid, "set": c.set, "type": c.type, "element": c.element}
+            for cid, c in POOL.cards.items()
+        ],
+    }

@@ -195,7 +195,7 @@ function paintTables(live, active, finished, gameNames) {
     ["abandoned", running.filter((x) => x.abandoned)], ["finished", finished]];
   for (const [status, list] of groups) {
     if (status === "abandoned" && !list.length) continue;
-    el.append(h("h3", {}, t(`${status}N`, { n: list.length })));
+    el.append(h("h3", { class: list.length ? "" : "muted" }, t(`${status}N`, { n: list.length })));
     if (status === "abandoned") el.append(h("p", { class: "muted" }, t("abandonedHelp")));
     if (!list.length) continue; // the heading says "0 ..."
     el.append(h("ul", { class: "table-list" }, list.map((tb) => {

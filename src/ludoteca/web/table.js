@@ -10,6 +10,7 @@ import { nameSeats } from "./words.js";
 import { installHelp, loadHelp, whyNot } from "./help.js";
 import { rulesButton } from "./rules.js";
 import { devMode } from "./dev.js";
+import { deckPicker } from "./gatalogo.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -91,6 +92,7 @@ export function showTable(root, tableId, go) {
       h("h2", {}, t("joinTitle")),
       h("p", {}, t("openSeats", { n: summary.seats.filter((s) => !s.taken).length })),
       h("label", {}, h("span", {}, t("yourName")), name),
+      deck && deckPicker(deck), // a deck built in the Gatálogo
       deck && h("label", {}, h("span", {}, t("deck")), deck),
       h("button", { type: "submit", class: "primary", id: "join" }, t("join")));
     root.prepend(joinBox);

@@ -177,5 +177,7 @@ export function lobbyHelp(gameId) {
   return h("div", { class: "lobby-learn", id: "lobby-learn", "data-fresh": fresh ? "1" : "0" },
     fresh ? h("p", { class: "muted", id: "learn-new" }, t("learnNew")) : null,
     h("a", { href: `/learn/${gameId}`, "data-link": true, class: `button ${fresh ? "primary" : "ghost"}`, id: "learn" }, t("learn")),
-    rulesButton(gameId, { id: "lobby-rules" }));
+    rulesButton(gameId, { id: "lobby-rules" }),
+    // Sala de Miaula's cards and deck builder
+    gameId === "sala-de-miaula" ? h("a", { href: "/gatalogo", "data-link": true, class: "button ghost", id: "to-gatalogo" }, t("gatalogo")) : null);
 }

@@ -102,7 +102,7 @@ function bodyText(ctx, id) {
  * text, and a creature's attack, element and life. The element's shape sits with the numbers
  * rather than in the band, which leaves the name the band's whole width (so that the longest
  * word of a name fits a small card whole); a card without numbers keeps it in the band. */
-function face(ctx, id, { extra = [], small = false } = {}) {
+export function face(ctx, id, { extra = [], small = false } = {}) {
   const name = ctx.w(`card.${id}`, {}, fromId(id));
   const type = typeOf(ctx, id);
   const el = ctx.w(`card.${id}.element`, {}, "");
