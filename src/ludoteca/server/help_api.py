@@ -19,6 +19,7 @@ from ..engine.errors import InvalidAction, UnknownGame
 from ..help import tutorials
 from ..help.components import WORDS, help_texts
 from ..help.rules import rules_text
+from ..help.why import reason as why_reason
 from .api import AuthHeader, Lang, manager, token_from
 from .errors import ApiError
 from .payloads import pick_lang
@@ -68,7 +69,8 @@ async def why(
     x_seat_token: AuthHeader = None,
     lang: Lang = None,
 ) -> dict[str, Any]:
-    """Is this move of the asking seat legal now, and if not, why (``explain_illegal``)."""
+    """Is this move of the asking seat legal now, and if not, why (the engine's
+    ``explain_illegal``, in the reader's language: help/why.py)."""
     m = manager(request)
     table = await m.get(table_id)
     seat = await m.find_seat(table, token_from(authorization, x_seat_token))
@@ -84,7 +86,7 @@ async def why(
             raise ApiError(422, "invalid_action", str(e)[:300]) from None
         if seat in state.actors and state.is_legal(seat, action):
             return {"legal": True, "reason": None}
-        reason = state.explain_illegal(seat, action)
+        reason = why_reason(state, seat, action, pick_lang(lang))
     return {
         "legal": False,
         "reason": reason,
