@@ -277,3 +277,16 @@ def test_a_deck_built_in_the_gatalogo_is_played(server: str, browser: Browser) -
     )
     assert hand and set(hand) <= mine
     no_errors(page)
+    # and when making a table in the lobby, for the creator's own seat
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "sala-de-miaula")
+    page.select_option("#saved-deck", "Meu deck")
+    page.fill("#creator-name", "Ana")
+    page.click("#create")
+    page.wait_for_selector("#board .sala")
+    hand = page.locator("#board [data-pick^='hand:']").evaluate_all(
+        "els => els.map(e => e.dataset.pick.slice(5))"
+    )
+    assert hand and set(hand) <= mine
+    no_errors(page)

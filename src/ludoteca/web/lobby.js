@@ -3,6 +3,7 @@ import { api, saveToken, tokenFor } from "./api.js";
 import { h, clear, patch, svg } from "./dom.js";
 import { agentLabel, errorText, lang, t } from "./i18n.js";
 import { lobbyHelp } from "./tutorial.js";
+import { deckPicker } from "./gatalogo.js";
 
 export function showLobby(root, go) {
   let stop = false;
@@ -50,6 +51,9 @@ function buildForm(form, games, go) {
   const openReplay = h("input", { type: "checkbox", id: "open-replay" });
   const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname", "aria-describedby": "name-help" });
   const about = h("div", { class: "game-about", id: "game-about", "aria-live": "polite" });
+  // the creator's own deck, one saved in the Gatálogo (games that take decks)
+  const myDeck = { value: "" };
+  const deckBox = h("div", { class: "my-deck", id: "my-deck" });
   const game = () => games.find((g) => g.id === gameSel.value);
   // the reaction window's settings, only for a game that has reactions (a Nope...)
   const windowBox = h("div", { class: "window-settings", id: "window-settings" },
@@ -84,6 +88,8 @@ function buildForm(form, games, go) {
       h("strong", {}, g.name), h("p", {}, t(`desc_${g.id.replaceAll("-", "_")}`)),
       h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players })), lobbyHelp(g.id)));
     windowBox.hidden = g.reactions === false;
+    myDeck.value = "";
+    deckBox.replaceChildren(...[g.takes_decks ? deckPicker(myDeck) : null].filter(Boolean));
     clear(playersSel);
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, n));
     clear(optionsBox);
@@ -150,6 +156,7 @@ function buildForm(form, games, go) {
     if (seats.some((s) => s.kind === "human")) {
       // the creator sits down in the same request
       body.join = { name: nameIn.value.trim() || "?" };
+      if (myDeck.value) body.join.deck = myDeck.value;
       localStorage.setItem("ludoteca.name", body.join.name);
     }
     try {
@@ -165,6 +172,7 @@ function buildForm(form, games, go) {
     about,
     h("label", {}, h("span", {}, t("players")), playersSel),
     h("label", {}, h("span", {}, t("yourName")), nameIn, h("small", { id: "name-help", class: "muted" }, t("nameHelp"))),
+    deckBox,
     seatsBox,
     h("details", {}, h("summary", {}, t("options")), optionsBox,
       windowBox,
