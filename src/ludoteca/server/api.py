@@ -10,13 +10,14 @@ import asyncio
 import contextlib
 import json
 from datetime import UTC, datetime
+from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 
 from ..agents import agent_names
 from ..agents.limits import levels_offered, suits
-from ..engine import Game, get_game, list_games
+from ..engine import Game, GameState, get_game, list_games
 from ..engine.errors import UnknownGame
 from .abandoned import live_abandoned, stored_abandoned
 from .db import StoredTable, now
@@ -65,6 +66,14 @@ def option_docs(game: Game) -> dict[str, dict[str, Any]]:
     }
 
 
+@cache
+def has_reactions(game: Game) -> bool:
+    """Whether the game opens reaction windows (a Nope...): the lobby offers the window's
+    settings only then. A game's state class says so by having its own ``reaction_window``."""
+    state = game.new_game(game.min_players, seed=0)
+    return type(state).reaction_window is not GameState.reaction_window
+
+
 @router.get("/games")
 def games(request: Request, lang: Lang = None) -> list[dict[str, Any]]:
     lg = pick_lang(lang)
@@ -81,6 +90,7 @@ def games(request: Request, lang: Lang = None) -> list[dict[str, Any]]:
             "takes_decks": hasattr(g, "options_with_deck"),
             "agents": [a for a in agent_names() if suits(a, g)] if specs else [],
             "levels": levels_offered(g),
+            "reactions": has_reactions(g),
         }
         for g in list_games()
     ]

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, rematch, ws
+from . import api, help_api, rematch, ws
 from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
@@ -151,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(rematch.router)
+    app.include_router(help_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))
@@ -158,6 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/r/{table_id}", include_in_schema=False)
+    @app.get("/learn/{table_id}", include_in_schema=False)
+    @app.get("/gatalogo", include_in_schema=False)
     async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

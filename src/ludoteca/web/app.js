@@ -3,6 +3,8 @@ import { lang, setLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showTutorial } from "./tutorial.js";
+import { showGatalogo } from "./gatalogo.js";
 import { clear } from "./dom.js";
 
 const app = document.getElementById("app");
@@ -21,6 +23,8 @@ function route() {
   let m;
   if ((m = path.match(/^\/t\/([\w-]{1,24})$/))) leaving = showTable(app, m[1], go);
   else if ((m = path.match(/^\/r\/([\w-]{1,24})$/))) leaving = showReplay(app, m[1], go);
+  else if ((m = path.match(/^\/learn\/([\w-]{1,24})$/))) leaving = showTutorial(app, m[1], go);
+  else if (path === "/gatalogo") leaving = showGatalogo(app, go);
   else leaving = showLobby(app, go);
 }
 

@@ -43,7 +43,7 @@ export function endScreen(result, table, view, { names, seat, tableId, go }) {
   } }, t("playAgain"));
   const box = h("div", { class: "result", id: "result", role: "group", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, t("over")),
-    result.text ? h("p", {}, result.text) : null,
+    result.text ? h("p", {}, sentence(result.text)) : null,
     h("table", { class: "ranking" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("place")), h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("score")))),
       h("tbody", {}, rows)),
@@ -51,6 +51,12 @@ export function endScreen(result, table, view, { names, seat, tableId, go }) {
       h("a", { href: `/r/${tableId}`, "data-link": true, class: "button", id: "to-replay" }, t("replay")),
       h("a", { href: "/", "data-link": true, class: "button", id: "to-lobby" }, t("back"))));
   return box;
+}
+
+// the games' result words are phrases ("um jogador completou o 3º Cóatl"): a sentence here
+function sentence(s) {
+  const out = s.charAt(0).toUpperCase() + s.slice(1);
+  return /[.!?)]$/.test(out) ? out : `${out}.`;
 }
 
 function fmt(x) {

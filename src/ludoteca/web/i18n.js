@@ -1,13 +1,13 @@
 // The client's own words (the games' words come from the server, already translated).
 const WORDS = {
   "pt-BR": {
-    board: "Tabuleiro", bar: "Jogada em curso", windowYou: "Nope? A janela está aberta",
-    windowWaiting: "Aguardando Nopes", pickNext: "Escolha o alvo", waitingFor: "Aguardando {who}",
+    board: "Tabuleiro", bar: "Jogada em curso", windowYou: "Tem um Não!? A janela está aberta",
+    windowWaiting: "Aguardando algum Não!", pickNext: "Escolha o que falta na jogada", waitingFor: "Aguardando {who}",
     sending: "Enviando…", building: "Escolhido", confirm: "Confirmar", cancel: "Cancelar",
     copy: "Copiar", copied: "Link copiado.", playAgain: "Jogar de novo", place: "Lugar", player: "Jogador",
     score: "Pontos", outNth: "{n}º a sair", ndReveal: "Rodada {n} revelada", play: "Reproduzir", pause: "Pausar",
     dev: "Modo desenvolvedor", windowEarly: "Fechar a janela quando todos responderem",
-    windowEarlyHelp: "Mais rápido, mas revela que ninguém tinha (ou quis usar) um Nope.",
+    windowEarlyHelp: "Mais rápido, mas revela que ninguém tinha (ou quis usar) um Não!.",
     cards: { one: "{n} carta", other: "{n} cartas" }, kittens: { one: "{n} gatinho explosivo", other: "{n} gatinhos explosivos" },
     defuseTop: "No topo", defuseBottom: "No fundo", defuseRandom: "Aleatório", defuseAt: "Na posição", defusePlace: "Colocar",
     defuseHelp: "Onde pôr o gatinho explosivo de volta (1 = topo, {n} = fundo)",
@@ -44,7 +44,7 @@ const WORDS = {
   },
   en: {
     board: "Board", bar: "Move in progress", windowYou: "Nope? The window is open",
-    windowWaiting: "Waiting for Nopes", pickNext: "Pick the target", waitingFor: "Waiting for {who}",
+    windowWaiting: "Waiting for Nopes", pickNext: "Pick what the move still needs", waitingFor: "Waiting for {who}",
     sending: "Sending…", building: "Picked", confirm: "Confirm", cancel: "Cancel",
     copy: "Copy", copied: "Link copied.", playAgain: "Play again", place: "Place", player: "Player",
     score: "Score", outNth: "out #{n}", ndReveal: "Round {n} revealed", play: "Play", pause: "Pause",
@@ -85,6 +85,11 @@ const WORDS = {
     agent: "Agent", hand: "Hand", more: "More details", allMoves: "All moves ({n})", seatLink: "Continue on another device", seatLinkHelp: "This link is your seat: whoever has it plays for you. Do not share it.", move: "Move {n}", table: "Table", whoActs: "Deciding now",
   },
 };
+
+/** More words for the client (modules with their own words add them at import: help-words.js). */
+export function addWords(l, words) {
+  Object.assign(WORDS[l], words);
+}
 
 export function lang() {
   return localStorage.getItem("ludoteca.lang") || (navigator.language || "pt").toLowerCase().startsWith("en") && "en" || "pt-BR";

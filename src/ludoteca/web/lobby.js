@@ -2,6 +2,8 @@
 import { api, saveToken, tokenFor } from "./api.js";
 import { h, clear, patch, svg } from "./dom.js";
 import { agentLabel, errorText, lang, t } from "./i18n.js";
+import { lobbyHelp } from "./tutorial.js";
+import { deckPicker } from "./gatalogo.js";
 
 export function showLobby(root, go) {
   let stop = false;
@@ -49,7 +51,14 @@ function buildForm(form, games, go) {
   const openReplay = h("input", { type: "checkbox", id: "open-replay" });
   const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname", "aria-describedby": "name-help" });
   const about = h("div", { class: "game-about", id: "game-about", "aria-live": "polite" });
+  // the creator's own deck, one saved in the Gatálogo (games that take decks)
+  const myDeck = { value: "" };
+  const deckBox = h("div", { class: "my-deck", id: "my-deck" });
   const game = () => games.find((g) => g.id === gameSel.value);
+  // the reaction window's settings, only for a game that has reactions (a Nope...)
+  const windowBox = h("div", { class: "window-settings", id: "window-settings" },
+    h("label", {}, h("span", {}, t("windowSeconds")), windowIn),
+    h("label", { class: "option" }, closeEarly, h("span", {}, t("windowEarly")), h("small", {}, t("windowEarlyHelp"))));
 
   const paintSeats = () => {
     clear(seatsBox);
@@ -77,11 +86,14 @@ function buildForm(form, games, go) {
     clear(about);
     about.append(gamePicture(g.id), h("div", {},
       h("strong", {}, g.name), h("p", {}, t(`desc_${g.id.replaceAll("-", "_")}`)),
-      h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players }))));
+      h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players })), lobbyHelp(g.id)));
+    windowBox.hidden = g.reactions === false;
+    myDeck.value = "";
+    deckBox.replaceChildren(...[g.takes_decks ? deckPicker(myDeck) : null].filter(Boolean));
     clear(playersSel);
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, n));
     clear(optionsBox);
-    optionsBox.append(h("legend", {}, t("options")));
+    optionsBox.append(h("legend", {}, t("gameVariants")));
     for (const [name, doc] of Object.entries(g.options)) {
       const menu = Array.isArray(doc.choices);
       if (doc.default === null && doc.type !== "bool" && !menu) continue; // filled in by the game
@@ -138,12 +150,13 @@ function buildForm(form, games, go) {
       return kind === "ai" ? { kind, agent: row.querySelector(".seat-agent").value } : { kind };
     });
     const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked };
-    if (windowIn.value) body.window_seconds = Number(windowIn.value);
-    if (closeEarly.checked) body.window_close_early = true;
+    if (!windowBox.hidden && windowIn.value) body.window_seconds = Number(windowIn.value);
+    if (!windowBox.hidden && closeEarly.checked) body.window_close_early = true;
     if (clockIn.value) body.clock_seconds = Number(clockIn.value);
     if (seats.some((s) => s.kind === "human")) {
       // the creator sits down in the same request
       body.join = { name: nameIn.value.trim() || "?" };
+      if (myDeck.value) body.join.deck = myDeck.value;
       localStorage.setItem("ludoteca.name", body.join.name);
     }
     try {
@@ -159,10 +172,10 @@ function buildForm(form, games, go) {
     about,
     h("label", {}, h("span", {}, t("players")), playersSel),
     h("label", {}, h("span", {}, t("yourName")), nameIn, h("small", { id: "name-help", class: "muted" }, t("nameHelp"))),
+    deckBox,
     seatsBox,
     h("details", {}, h("summary", {}, t("options")), optionsBox,
-      h("label", {}, h("span", {}, t("windowSeconds")), windowIn),
-      h("label", { class: "option" }, closeEarly, h("span", {}, t("windowEarly")), h("small", {}, t("windowEarlyHelp"))),
+      windowBox,
       h("label", {}, h("span", {}, t("clockSeconds")), clockIn),
       h("label", { class: "option" }, openReplay, h("span", {}, t("openReplay")))),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create"))));
@@ -190,12 +203,9 @@ function paintTables(live, active, finished, gameNames) {
     ["abandoned", running.filter((x) => x.abandoned)], ["finished", finished]];
   for (const [status, list] of groups) {
     if (status === "abandoned" && !list.length) continue;
-    el.append(h("h3", {}, t(status)));
+    el.append(h("h3", { class: list.length ? "" : "muted" }, t(`${status}N`, { n: list.length })));
     if (status === "abandoned") el.append(h("p", { class: "muted" }, t("abandonedHelp")));
-    if (!list.length) {
-      el.append(h("p", { class: "muted" }, t("none")));
-      continue;
-    }
+    if (!list.length) continue; // the heading says "0 ..."
     el.append(h("ul", { class: "table-list" }, list.map((tb) => {
       const mine = tokenFor(tb.id);
       const href = status === "finished" ? `/r/${tb.id}` : `/t/${tb.id}`;

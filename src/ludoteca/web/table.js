@@ -7,6 +7,10 @@ import { loadGame, loaded, viewElement } from "./render.js";
 import { Selection, actionKey } from "./select.js";
 import { endScreen, seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
+import { installHelp, loadHelp, whyNot } from "./help.js";
+import { rulesButton } from "./rules.js";
+import { devMode } from "./dev.js";
+import { deckPicker } from "./gatalogo.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -38,6 +42,7 @@ export function showTable(root, tableId, go) {
   }
 
   let joinBox = null;
+  let unhelp = null; // removes the help's listeners (help.js)
   let rejoining = false; // the socket is closed on purpose, to say hello with a new token
   const start = async () => {
     let summary;
@@ -52,6 +57,10 @@ export function showTable(root, tableId, go) {
       return;
     }
     await loadGame(summary.game, lang()).catch((e) => console.error(e));
+    loadHelp(summary.game);
+    // a seat at this game: the lobby stops offering its tutorial first (tutorial.js)
+    if (tokenFor(tableId)) localStorage.setItem(`ludoteca.played.${summary.game}`, "1");
+    if (!closed) unhelp = installHelp(page, () => summary.game);
     if (summary.status === "open" && !tokenFor(tableId) && summary.seats.some((s) => !s.taken)) {
       await joinForm(summary);
     }
@@ -83,6 +92,7 @@ export function showTable(root, tableId, go) {
       h("h2", {}, t("joinTitle")),
       h("p", {}, t("openSeats", { n: summary.seats.filter((s) => !s.taken).length })),
       h("label", {}, h("span", {}, t("yourName")), name),
+      deck && deckPicker(deck), // a deck built in the Gatálogo
       deck && h("label", {}, h("span", {}, t("deck")), deck),
       h("button", { type: "submit", class: "primary", id: "join" }, t("join")));
     root.prepend(joinBox);
@@ -259,6 +269,12 @@ export function showTable(root, tableId, go) {
     if (el && page.contains(el)) {
       e.preventDefault();
       if (el.getAttribute("aria-disabled") === "true" && !pickedEls.includes(el.dataset.key)) {
+        // say why the board does not offer it (the engine's explain_illegal), then start over
+        const m = last;
+        if (m && !sending) {
+          whyNot(tableId, m.table.game, [...(sel?.picked || []), el.dataset.pick], m.view, m.seat, loaded(m.table.game, lang())?.w)
+            .then((why) => why && last === m && flash(why));
+        }
         if (sel?.picked.length) { resetSelection(); paint(false); }
         return;
       }
@@ -290,6 +306,7 @@ export function showTable(root, tableId, go) {
       return t("windowWaiting");
     }
     if (myTurn) {
+      if (sel?.pending) return t("pickConfirm");
       if (sel?.picked.length) return t("pickNext");
       return loaded(m.table.game, lang())?.mod?.hint?.(m.view, m.legal || [], t) || t("yourTurn");
     }
@@ -341,7 +358,7 @@ export function showTable(root, tableId, go) {
         clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null);
     }));
     const head = h("div", { class: "table-head", id: "table-head" },
-      h("h1", {}, tb.game_name),
+      h("h1", {}, tb.game_name), rulesButton(tb.game),
       h("span", { class: "status", id: "status", role: "status" }, statusText(m, myTurn, window)),
       h("span", { class: "muted", id: "move-no" }, t("move", { n: m.move })),
       seatsBar);
@@ -412,8 +429,8 @@ export function showTable(root, tableId, go) {
       } }, t("leave")));
     }
 
-    // the view's raw fields, for developers only
-    actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
+    // the view's raw fields, for developers only (the page opened with ?dev=1)
+    if (devMode()) actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
       onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));
 
     const lastGroup = log.length ? log[log.length - 1].group : -1;
@@ -525,6 +542,7 @@ export function showTable(root, tableId, go) {
   start();
   return () => {
     closed = true;
+    unhelp?.();
     clearInterval(beat);
     clearInterval(ticker);
     clearInterval(cleaner);

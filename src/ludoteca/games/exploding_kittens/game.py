@@ -75,7 +75,8 @@ class ExplodingKittens(Game):
             if isinstance(v, int) and v >= 0:
                 out[k] = self.seat_name(v, lang)
         if "position" in out:
-            out["position"] = self.catalog.text("position", lang, n=out["position"])
+            # people count places from 1 (the top); the JSON counts from 0
+            out["position"] = self.catalog.text("position", lang, n=out["position"] + 1)
         return out
 
     def describe_action(self, action: Action, lang: str = "pt-BR") -> str:

@@ -327,4 +327,7 @@ class SalaDeMiaula(Game):
             data["status"] = self.catalog.text(f"status.{data['status']}", lang)
         if "player" in data:
             data["player"] = int(data["player"]) + 1
-        return self.catalog.text(f"event.{event.kind}", lang, **data)
+        key = f"event.{event.kind}"
+        if event.kind == "from_oficina" and not event.data.get("item"):
+            key = "event.from_oficina_empty"  # back with empty paws: no "(item: -)"
+        return self.catalog.text(key, lang, **data)

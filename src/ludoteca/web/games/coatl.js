@@ -68,7 +68,8 @@ const endIndex = (e) => (typeof e === "number" ? e : e === "back" || e === "tail
 
 function pieceName(ctx, p) {
   if (!p) return ctx.w("ui.empty");
-  const colour = ctx.w(`colour.f.${KEYS[p.colour]}`, {}, COLOUR_NAMES[p.colour]);
+  // a body is "corpo" (masculine), a head and a tail "cabeça", "cauda" (feminine)
+  const colour = ctx.w(`colour.${p.kind === 1 ? "m" : "f"}.${KEYS[p.colour]}`, {}, COLOUR_NAMES[p.colour]);
   return ctx.w(`piece.${KIND_NAMES[p.kind]}`, { colour }, `${KIND_NAMES[p.kind]} ${colour}`);
 }
 
@@ -157,7 +158,7 @@ function prophecy(ctx, id, opts = {}) {
   const small = (opts.cls || "").includes("small");
   const full = [name, tiers].filter(Boolean).join(" · ");
   const drawn = prophecyPattern(ctx, id, small ? 10 : 18);
-  return card(drawn || (small ? "✦" : name || `${id}`), { cls: "prophecy", sub: small ? "" : tiers, title: full || String(id), ...opts });
+  return card(drawn || (small ? "✦" : name || `${id}`), { cls: "prophecy", sub: small ? "" : tiers, title: full || String(id), help: `prophecy.${id}`, ...opts });
 }
 
 // a Temple condition drawn: a crossed-out piece (no colour), a little Coatl "= n" (length),
@@ -185,7 +186,7 @@ function temple(ctx, id, extra = "", opts = {}) {
   const b = condition(ctx, ctx.w(`temple.${id}.b`, {}, ""));
   const drawn = a && b ? h("span", { class: "temple-face" }, h("span", { class: "temple-roof", "aria-hidden": "true" }, "⌂"), a, b) : "⌂";
   const sub = a && b ? extra : [text, extra].filter(Boolean).join(" · ");
-  return card(drawn, { cls: "temple", sub, title: [text, extra].filter(Boolean).join(" · ") || String(id), ...opts });
+  return card(drawn, { cls: "temple", sub, title: [text, extra].filter(Boolean).join(" · ") || String(id), help: `temple.${id}`, ...opts });
 }
 
 export function render(view, ctx) {

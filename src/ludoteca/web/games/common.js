@@ -3,19 +3,21 @@
 import { h } from "../dom.js";
 import { value } from "../render.js";
 import { t } from "../i18n.js";
+import { devFields } from "../dev.js";
 
 /**
  * A component of the board. `pick` (a key the game's picks() uses) makes it a <button> the
  * selection layer lights up; `key` keeps it the same node across updates; `title` is its full
  * text, shown as a tooltip and given as its accessible description.
  */
-export function card(label, { cls = "", sub = "", title, pick, key, tag } = {}) {
+export function card(label, { cls = "", sub = "", title, pick, key, tag, help } = {}) {
   const name = title || label;
   const attrs = {
     class: `card ${cls}`,
     title: name,
     "data-key": key || (pick ? `c:${pick}` : undefined),
     "data-pick": pick,
+    "data-help": help, // the help text's key (help.js)
   };
   const kids = [h("span", { class: "big" }, label), sub ? h("small", {}, sub) : null];
   if (pick) return h("button", { ...attrs, type: "button", "aria-label": name }, kids);
@@ -23,8 +25,8 @@ export function card(label, { cls = "", sub = "", title, pick, key, tag } = {}) 
 }
 
 /** A plain button on the board for a key (a pile, a place, a Coatl end). */
-export function spot(pick, label, { cls = "", title, key } = {}, ...children) {
-  return h("button", { type: "button", class: `spot ${cls}`, "data-pick": pick, "data-key": key || `s:${pick}`, title: title || label, "aria-label": title || label },
+export function spot(pick, label, { cls = "", title, key, help } = {}, ...children) {
+  return h("button", { type: "button", class: `spot ${cls}`, "data-pick": pick, "data-key": key || `s:${pick}`, "data-help": help, title: title || label, "aria-label": title || label },
     children.length ? children : label);
 }
 
@@ -49,7 +51,7 @@ export function seatTag(ctx, i) {
 
 /** Everything of the view a game's drawing does not show, for developers only. */
 export function rest(view, shown, title = t("more")) {
-  if (localStorage.getItem("ludoteca.dev") !== "1") return null;
+  if (!devFields()) return null;
   const left = Object.fromEntries(Object.entries(view).filter(([k, v]) => !shown.includes(k) && k !== "options" && v !== null && !(Array.isArray(v) && !v.length)));
   if (!Object.keys(left).length) return null;
   return h("details", { class: "section more", "data-key": "dev-more" }, h("summary", {}, title), value(left));

@@ -38,7 +38,7 @@ export function picks(a) {
     case "defuse": return [`defuse:${a.position}`];
     case "bury_at": return [`bury_at:${a.position}`];
     case "pass": return ["pass"];
-    case "nope": return ["nope"];
+    case "nope": return ["hand:nope"]; // the Nope card of the hand is the control
     default: return null;
   }
 }
@@ -111,7 +111,7 @@ function ekCard(ctx, k, opts = {}) {
   const text = ctx.w(`card_text.${k}`, {}, "");
   const cls = KIND_CLASS[k] || (k.startsWith("cat_") ? `k-cat ${k}` : "");
   const face = h("span", { class: "ek-face" }, picture(k), h("span", { class: "ek-name" }, name));
-  return card(face, { cls: `ek ${cls} ${opts.cls || ""}`, sub: opts.sub ?? text, title: text ? `${name}: ${text}` : name, pick: opts.pick, key: opts.key });
+  return card(face, { cls: `ek ${cls} ${opts.cls || ""}`, sub: opts.sub ?? text, title: text ? `${name}: ${text}` : name, pick: opts.pick, key: opts.key, help: `card.${k}` });
 }
 
 function timer(ctx) {
@@ -155,10 +155,11 @@ export function render(view, ctx) {
     i === view.current && !out ? h("span", { class: "muted" }, `×${view.turns_owed}`) : null));
   })));
   const top = view.discard[view.discard.length - 1];
-  const pileLabel = `${ctx.w("ui.pile")}: ${ctx.t("cards", { n: view.pile_size })}`;
+  // the pile says what clicking it does: draw (a number alone read as nothing on a phone)
+  const pileLabel = `${ctx.t("drawPile")} · ${ctx.w("ui.pile")}: ${ctx.t("cards", { n: view.pile_size })}`;
   box.append(h("div", { class: "row ek-middle" },
     h("div", { class: "zone", "data-key": "pile-zone" }, h("h3", {}, ctx.w("ui.pile")),
-      h("button", { type: "button", class: "card back pile", "data-pick": "pile", "data-key": "pile", "aria-label": pileLabel, title: pileLabel }, h("span", { class: "count" }, view.pile_size)),
+      h("button", { type: "button", class: "card back pile", "data-pick": "pile", "data-key": "pile", "aria-label": pileLabel, title: pileLabel }, h("span", { class: "count" }, view.pile_size), h("small", { class: "pile-draw" }, ctx.t("drawPile"))),
       h("p", { class: "muted" }, ctx.t("kittens", { n: view.kittens_in_pile }))),
     h("div", { class: "zone", "data-key": "discard-zone" }, h("h3", {}, ctx.w("ui.discard")), top ? ekCard(ctx, top, { key: `discard-top-${view.discard.length}` }) : h("div", { class: "card empty" }),
       h("p", { class: "muted" }, ctx.t("cards", { n: view.discard.length }))),
@@ -185,7 +186,10 @@ export function render(view, ctx) {
   }
   if (view.hand) {
     const keys = numbered(view.hand);
-    box.append(zone(ctx.w("ui.hand"), view.hand.map((k, i) => ekCard(ctx, k, { pick: `hand:${k}`, key: `hand-${keys[i]}` }))));
+    // the five-different combo starts from the hand, beside its cards (not in the bar, where it
+    // read as the turn's main choice)
+    const five = ctx.legal.some((a) => a.action.type === "five_start") ? spot("five", ctx.t("fiveCombo"), { key: "five", cls: "five-combo" }) : null;
+    box.append(zone(ctx.w("ui.hand"), view.hand.map((k, i) => ekCard(ctx, k, { pick: `hand:${k}`, key: `hand-${keys[i]}` })), five));
   }
   if (view.known_hands?.length) {
     box.append(h("p", { class: "muted" }, `${ctx.w("ui.known_hands")}: `,

@@ -72,7 +72,7 @@ function domainTile(ctx, id, opts = {}) {
     h("span", { class: "dom-foot", "aria-hidden": "true" },
       h("span", { class: "dom-els" }, icons),
       vp !== "" ? h("span", { class: "vp-seal" }, vp, h("small", {}, vpWord)) : null));
-  return card(face, { cls: `domain ${opts.cls || ""}`, sub: opts.sub, title, pick: opts.pick, key: opts.key });
+  return card(face, { cls: `domain ${opts.cls || ""}`, sub: opts.sub, title, pick: opts.pick, key: opts.key, help: `domain.${id}` });
 }
 
 /** A player's card: its face, and a special card's power in words under it. */
@@ -80,7 +80,7 @@ function playerCard(ctx, c, opts = {}) {
   const power = ctx.w(`card.${c}.power`, {}, "");
   const small = (opts.cls || "").includes("small");
   const cls = `face ${power ? "special" : ""} ${opts.cls || ""}`;
-  return card(c, { ...opts, cls, sub: small ? "" : power, title: power ? `${c}: ${power}` : String(c) });
+  return card(c, { ...opts, cls, sub: small ? "" : power, title: power ? `${c}: ${power}` : String(c), help: `card.${c}` });
 }
 
 function lastRound(ctx, view, me) {

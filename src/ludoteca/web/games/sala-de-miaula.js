@@ -102,7 +102,7 @@ function bodyText(ctx, id) {
  * text, and a creature's attack, element and life. The element's shape sits with the numbers
  * rather than in the band, which leaves the name the band's whole width (so that the longest
  * word of a name fits a small card whole); a card without numbers keeps it in the band. */
-function face(ctx, id, { extra = [], small = false } = {}) {
+export function face(ctx, id, { extra = [], small = false } = {}) {
   const name = ctx.w(`card.${id}`, {}, fromId(id));
   const type = typeOf(ctx, id);
   const el = ctx.w(`card.${id}.element`, {}, "");
@@ -145,11 +145,11 @@ function creature(ctx, view, c, seat, slot) {
     c.item ? `${t("salaHolds", { item })}: ${ctx.w(`card.${c.item}.text`, {}, "")}` : "",
     potion ? t("salaPotion") : "", courage ? t("salaCourage") : "",
     c.acted ? ctx.w("ui.acted") : ctx.w("ui.ready")].filter(Boolean).join("\n");
-  const body = h("button", { type: "button", class: `card creature ${c.status}`, "data-pick": `${side}:${slot}`, "data-key": `cr-${seat}-${slot}-${c.card}`, title, "aria-label": title },
+  const body = h("button", { type: "button", class: `card creature ${c.status}`, "data-pick": `${side}:${slot}`, "data-key": `cr-${seat}-${slot}-${c.card}`, "data-help": [`card.${c.card}`, c.item ? `card.${c.item}` : "", c.status && c.status !== "healthy" ? `status.${c.status}` : ""].filter(Boolean).join(" "), title, "aria-label": title },
     face(ctx, c.card, { small: true, extra: [h("span", { class: "badges" }, badges), held] }));
   const extra = mine ? [
-    spot(`ability:${slot}`, `✦ ${name}`, { cls: "small-spot", title: `${name}: ${text}` }, "✦"),
-    c.item ? spot(`item:${slot}`, `+ ${item}`, { cls: "small-spot", title: `${item}: ${ctx.w(`card.${c.item}.text`, {}, "")}` }, "+") : null,
+    spot(`ability:${slot}`, `✦ ${name}`, { cls: "small-spot", title: `${name}: ${text}`, help: `icon.ability card.${c.card}` }, "✦"),
+    c.item ? spot(`item:${slot}`, `+ ${item}`, { cls: "small-spot", title: `${item}: ${ctx.w(`card.${c.item}.text`, {}, "")}`, help: `icon.item card.${c.item}` }, "+") : null,
   ] : [];
   return h("div", { class: "place-box", "data-key": `place-${seat}-${slot}` }, h("span", { class: "place-no" }, place), body, h("div", { class: "row" }, extra));
 }
@@ -165,7 +165,7 @@ function kennel(ctx, p, seat, mine, oficina) {
     const name = ctx.w(`card.${id}`, {}, fromId(id));
     const text = ctx.w(`card.${id}.text`, {}, "");
     const label = [name, text].filter(Boolean).join("\n");
-    return h("div", { class: "card kennel-card", role: "img", "aria-label": label, title: label, "data-key": `canil-${seat}-${keys[k]}` }, face(ctx, id, { small: true }));
+    return h("div", { class: "card kennel-card", role: "img", "aria-label": label, title: label, "data-key": `canil-${seat}-${keys[k]}`, "data-help": `card.${id}` }, face(ctx, id, { small: true }));
   });
   const head = mine
     ? spot("canil", title, { cls: "zone-spot", title: `${title}: ${ctx.w("ui.canil_help")}` })
@@ -180,7 +180,7 @@ export function render(view, ctx) {
   const box = h("div", { class: "sala" });
   const terrainName = ctx.w(`terrain.${view.terrain}`, {}, fromId(view.terrain || ""));
   const terrainEl = view.terrain_element ? ctx.w(`element.${view.terrain_element}`, {}, view.terrain_element) : "";
-  box.append(h("p", {}, h("span", { class: `terrain ${ELEMENT_CLASS[view.terrain_element] || ""}`, title: [terrainName, terrainEl].filter(Boolean).join(" · ") },
+  box.append(h("p", {}, h("span", { class: `terrain ${ELEMENT_CLASS[view.terrain_element] || ""}`, title: [terrainName, terrainEl].filter(Boolean).join(" · "), "data-help": `terrain.${view.terrain}`, tabindex: "0" },
     elementIcon(ctx, view.terrain_element, 16), ` ${ctx.w("ui.terrain")}: ${terrainName}`),
   " ", h("span", { class: "muted" }, `${ctx.w("ui.turn")} ${view.turn} · ${playerName(ctx, view.current)}`)));
   if (view.current === ctx.seat) {
@@ -210,7 +210,7 @@ export function render(view, ctx) {
         const name = ctx.w(`card.${id}`, {}, fromId(id));
         const text = ctx.w(`card.${id}.text`, {}, "");
         const title = `${name}\n${text}`;
-        return h("button", { type: "button", class: "card hand", "data-pick": `hand:${id}`, "data-key": `hand-${keys[k]}`, title, "aria-label": title }, face(ctx, id));
+        return h("button", { type: "button", class: "card hand", "data-pick": `hand:${id}`, "data-key": `hand-${keys[k]}`, "data-help": `card.${id}`, title, "aria-label": title }, face(ctx, id));
       })));
     } else if (p.hand_count) {
       sec.append(zone(ctx.t("hand"), Array.from({ length: p.hand_count }, (_, k) => h("span", { "data-key": `back-${k}` }, back()))));

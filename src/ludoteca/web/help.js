@@ -1,0 +1,214 @@
+// Help at the table: every board component explains itself on hover, on keyboard focus and on
+// a long press (touch), with words the server builds from the game's data catalogs
+// (/api/games/<id>/help); and a move the board refuses says why, from the engine's own
+// explain_illegal (/api/tables/<id>/why).
+import { h } from "./dom.js";
+import { lang } from "./i18n.js";
+import { tokenFor } from "./api.js";
+
+const texts = new Map(); // "game|lang" -> {key: sentence}
+const LONG_PRESS_MS = 500;
+const HOVER_MS = 300;
+
+export async function loadHelp(gameId) {
+  const k = `${gameId}|${lang()}`;
+  if (!texts.has(k)) {
+    texts.set(k, {});
+    try {
+      const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/help?lang=${encodeURIComponent(lang())}`);
+      if (r.ok) texts.set(k, await r.json());
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  return texts.get(k);
+}
+
+// the board's places and buttons, by the key the selection layer uses (data-pick), as help keys
+const ZONES = {
+  "exploding-kittens": { pile: ["zone.pile"], player: ["zone.player", "zone.turns"], defuse: ["zone.defuse"], bury_at: ["zone.defuse"], future: ["zone.future"] },
+  coatl: { space: ["zone.space"], deck: ["zone.deck"], promise: ["zone.piles"], board: ["zone.board"], end: ["zone.end"], finish: ["zone.finish"], new: ["zone.new"], coatl: ["zone.chain"] },
+  "nine-domains": { pile: ["zone.pile"] },
+  "sala-de-miaula": { ability: ["icon.ability"], item: ["icon.item"], canil: ["zone.canil"], oficina: ["zone.oficina"], life: ["zone.life"], "own-life": ["zone.life"], own: ["zone.place"], enemy: ["zone.place"] },
+};
+
+/** The help sentence of a board element: its own data-help key(s), else its place's words,
+ * else its title (which the game's drawing builds from the same data words). */
+export function helpFor(gameId, el) {
+  const map = texts.get(`${gameId}|${lang()}`) || {};
+  const keys = (el.dataset.help || "").split(" ").filter(Boolean);
+  const pick = el.dataset.pick;
+  if (pick) keys.push(...((ZONES[gameId] || {})[pick.split(":")[0]] || []));
+  const said = [...new Set(keys)].map((k) => map[k]).filter(Boolean);
+  if (said.length) return said.join(" ");
+  return el.getAttribute("title") || el.getAttribute("aria-label") || "";
+}
+
+/** Hover, focus and long press on the board of `root` show a component's help in one tooltip.
+ * Returns a function that removes the listeners. */
+export function installHelp(root, gameOf) {
+  const tip = document.getElementById("help-tip") || document.body.appendChild(h("div", { id: "help-tip", role: "tooltip", class: "help-tip", hidden: true }));
+  let shownFor = null;
+  let hoverTimer = 0;
+  let pressTimer = 0;
+  let pressed = null; // the element a long press showed help for: its click is swallowed
+  const target = (e) => {
+    const el = e.target.closest?.("[data-help], [data-pick], [title], .card, [role=img][aria-label]");
+    return el && root.contains(el) && el.closest("#board, #tutorial-board") ? el : null;
+  };
+  const show = (el) => {
+    const text = helpFor(gameOf(), el);
+    if (!text) return hide();
+    shownFor = el;
+    tip.textContent = text;
+    tip.hidden = false;
+    el.setAttribute("aria-describedby", "help-tip");
+    place(el);
+  };
+  const place = (el) => {
+    const r = el.getBoundingClientRect();
+    const w = Math.min(320, window.innerWidth - 16);
+    tip.style.maxWidth = `${w}px`;
+    const tr = tip.getBoundingClientRect();
+    let left = Math.min(Math.max(8, r.left + r.width / 2 - tr.width / 2), window.innerWidth - tr.width - 8);
+    let top = r.bottom + 8;
+    if (top + tr.height > window.innerHeight - 8) top = Math.max(8, r.top - tr.height - 8);
+    tip.style.left = `${left + window.scrollX}px`;
+    tip.style.top = `${top + window.scrollY}px`;
+  };
+  const hide = () => {
+    clearTimeout(hoverTimer);
+    if (shownFor) shownFor.removeAttribute("aria-describedby");
+    shownFor = null;
+    tip.hidden = true;
+  };
+  const on = [
+    ["mouseover", (e) => {
+      const el = target(e);
+      if (!el || el === shownFor) return;
+      clearTimeout(hoverTimer);
+      hoverTimer = setTimeout(() => show(el), HOVER_MS);
+    }],
+    ["mouseout", (e) => {
+      const el = target(e);
+      if (el && !el.contains(e.relatedTarget)) hide();
+    }],
+    ["focusin", (e) => {
+      const el = target(e);
+      if (el) show(el);
+    }],
+    ["focusout", () => hide()],
+    ["touchstart", (e) => {
+      const el = target(e);
+      if (!el) return;
+      pressed = null;
+      clearTimeout(pressTimer);
+      pressTimer = setTimeout(() => {
+        pressed = el;
+        show(el);
+      }, LONG_PRESS_MS);
+    }],
+    ["touchmove", () => clearTimeout(pressTimer)],
+    ["touchend", () => clearTimeout(pressTimer)],
+    // the click that ends a long press only showed help: it makes no move
+    ["click", (e) => {
+      if (pressed && pressed.contains(e.target)) {
+        e.preventDefault();
+        e.stopPropagation();
+        pressed = null;
+        return;
+      }
+      if (shownFor && !shownFor.contains(e.target)) hide();
+    }, true],
+    ["contextmenu", (e) => {
+      if (target(e)) e.preventDefault();
+    }],
+  ];
+  for (const [type, fn, capture] of on) root.addEventListener(type, fn, !!capture);
+  const onKey = (e) => {
+    if (e.key === "Escape" && shownFor) hide();
+  };
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("scroll", hide, { passive: true });
+  return () => {
+    for (const [type, fn, capture] of on) root.removeEventListener(type, fn, !!capture);
+    document.removeEventListener("keydown", onKey);
+    window.removeEventListener("scroll", hide);
+    hide();
+  };
+}
+
+// -- why a move is refused ---------------------------------------------------------------------
+
+const piece = (pid) => {
+  const [kind, colour] = pid.split("-");
+  return `${colour}_${kind}`;
+};
+
+/** The move a person tried, from the components picked (in order), as the game's action JSON;
+ * null when the picks name no whole move. */
+export function triedMove(gameId, keys, view, seat, w) {
+  const parts = keys.map((k) => k.split(":"));
+  const [a, b] = parts;
+  const kinds = parts.map((p) => p[0]).join(" ");
+  switch (gameId) {
+    case "exploding-kittens":
+      if (kinds === "pile") return { type: "draw" };
+      if (kinds === "hand") return { type: "play", card: a[1] };
+      return null;
+    case "coatl":
+      if (kinds === "board end") return { type: "add_piece", piece: piece(a[1]), coatl: Number(b[1]), end: Number(b[2]) ? "back" : "front" };
+      if (kinds === "board new") return { type: "start_coatl", piece: piece(a[1]) };
+      if (kinds === "finish") return { type: "finish_coatl", coatl: Number(a[1]) };
+      if (kinds === "space") return { type: "take_pieces", row: a[1], index: Number(a[2]) };
+      if (kinds === "display") return { type: "take_prophecy", slot: Number(a[1]) };
+      if (kinds === "deck") return { type: "draw_prophecy" };
+      if (kinds === "hand coatl") return { type: "attach_prophecy", prophecy: a[1], coatl: Number(b[1]) };
+      if (kinds === "promise") return { type: "promise", pile: Number(a[1]) };
+      return null;
+    case "nine-domains":
+      if (kinds === "card pile") return { type: "place", card: a[1], pile: Number(b[1]) };
+      return null;
+    case "sala-de-miaula": {
+      const own = parts.filter((p) => p[0] === "own").map((p) => Number(p[1]));
+      const last = parts[parts.length - 1];
+      if (own.length && own.length === parts.length - 1 && (last[0] === "enemy" || last[0] === "life")) {
+        return { type: "attack", attackers: own, target: last[0] === "life" ? 3 : Number(last[1]) };
+      }
+      if (kinds === "own canil") return { type: "go_to_canil", slot: Number(a[1]) };
+      if (kinds === "own oficina") return { type: "go_to_oficina", slot: Number(a[1]) };
+      if (kinds === "hand") {
+        const type = w ? w(`card.${a[1]}.type`, {}, "creature") : "creature";
+        if (type === "creature") return { type: "play_creature", card: a[1] };
+        if (type === "spell") return { type: "play_spell", card: a[1], target: 3 };
+        return null;
+      }
+      if (kinds === "ability") return { type: "use_ability", slot: Number(a[1]), target: 3 };
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Ask the server why the tried move is refused: its sentence, or null (legal, or nothing to
+ * ask about). Only a seat asks (its token). */
+export async function whyNot(tableId, gameId, keys, view, seat, w) {
+  const token = tokenFor(tableId);
+  if (!token || seat === null || seat === undefined) return null;
+  const action = triedMove(gameId, keys, view, seat, w);
+  if (!action) return null;
+  try {
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/why?lang=${encodeURIComponent(lang())}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ action }),
+    });
+    if (!r.ok) return null;
+    const d = await r.json();
+    return d.legal ? null : d.text;
+  } catch (e) {
+    console.error(e);
+    return null;
+  }
+}
