@@ -29,6 +29,7 @@ LAYERS: dict[str, int] = {
     "games": 1,
     "agents": 2,
     "render": 2,
+    "help": 2,  # help for people at the table: words from the games' data
     "testing": 2,
     "rl": 3,
     "sim": 3,

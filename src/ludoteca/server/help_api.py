@@ -16,6 +16,7 @@ from fastapi import APIRouter, Path, Request
 
 from ..engine import get_game
 from ..engine.errors import InvalidAction, UnknownGame
+from ..games.sala_de_miaula.cards import DECK_SIZE, MAX_COPIES, POOL
 from ..help import tutorials
 from ..help.components import WORDS, help_texts
 from ..help.rules import rules_text
@@ -174,8 +175,6 @@ def _position(tut: tutorials.Tutorial, k: int, lg: str) -> dict[str, Any]:
 def sala_catalog() -> dict[str, Any]:
     """Every Sala de Miaula card of the data files (base set and expansions) with its set, type
     and element, and the deck rules, for the Gatálogo (names and texts are in the words)."""
-    from ..games.sala_de_miaula.cards import DECK_SIZE, MAX_COPIES, POOL
-
     return {
         "deck_size": DECK_SIZE,
         "max_copies": MAX_COPIES,
