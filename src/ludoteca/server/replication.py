@@ -161,4 +161,5 @@ class Replication:
         if table.status == "running" or table.status == "finished":
             m.after_change(table, moved=None, announce=False)
         else:
+            table.cache.clear()  # the seats as stored, in the summary its clients get
             m.notify(table)

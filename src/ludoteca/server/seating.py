@@ -185,6 +185,7 @@ class Seating:
             if all(s.taken for s in table.seats):
                 await self._start_game(table)
             else:
+                table.cache.clear()  # the summary its clients are sent names the new seat
                 m.notify(table)
                 m.replication.announce(table)
             return table, seat.index, token
@@ -227,6 +228,7 @@ class Seating:
                 table.follower = False
                 m.after_change(table, moved=None)
             else:
+                table.cache.clear()  # the seat is free again in the summary its clients get
                 m.notify(table)
                 m.replication.announce(table)
             return table

@@ -1,4 +1,6 @@
 // The client's own words (the games' words come from the server, already translated).
+import { FLOW_WORDS } from "./flow-words.js";
+
 const WORDS = {
   "pt-BR": {
     board: "Tabuleiro", bar: "Jogada em curso", windowYou: "Nope? A janela está aberta",
@@ -85,6 +87,8 @@ const WORDS = {
     agent: "Agent", hand: "Hand", more: "More details", allMoves: "All moves ({n})", seatLink: "Continue on another device", seatLinkHelp: "This link is your seat: whoever has it plays for you. Do not share it.", move: "Move {n}", table: "Table", whoActs: "Deciding now",
   },
 };
+
+for (const l of Object.keys(FLOW_WORDS)) Object.assign(WORDS[l], FLOW_WORDS[l]);
 
 export function lang() {
   return localStorage.getItem("ludoteca.lang") || (navigator.language || "pt").toLowerCase().startsWith("en") && "en" || "pt-BR";

@@ -7,6 +7,7 @@ import { loadGame, loaded, viewElement } from "./render.js";
 import { Selection, actionKey } from "./select.js";
 import { endScreen, seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
+import { invitation, waitingRoom } from "./waiting.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -38,6 +39,7 @@ export function showTable(root, tableId, go) {
   }
 
   let joinBox = null;
+  let gameInfo = null; // the game as /api/games describes it (its options' words)
   let rejoining = false; // the socket is closed on purpose, to say hello with a new token
   const start = async () => {
     let summary;
@@ -52,6 +54,7 @@ export function showTable(root, tableId, go) {
       return;
     }
     await loadGame(summary.game, lang()).catch((e) => console.error(e));
+    gameInfo = await api("/games").then((gs) => gs.find((g) => g.id === summary.game)).catch(() => null);
     if (summary.status === "open" && !tokenFor(tableId) && summary.seats.some((s) => !s.taken)) {
       await joinForm(summary);
     }
@@ -59,8 +62,7 @@ export function showTable(root, tableId, go) {
   };
 
   const joinForm = async (summary) => {
-    const games = await api("/games");
-    const game = games.find((g) => g.id === summary.game);
+    const game = gameInfo;
     const name = h("input", { type: "text", id: "join-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname" });
     const deck = game?.takes_decks ? h("textarea", { id: "join-deck", rows: "4", maxlength: "20000" }) : null;
     joinBox = h("form", { class: "panel join", id: "join-form", onsubmit: async (ev) => {
@@ -81,7 +83,7 @@ export function showTable(root, tableId, go) {
       }
     } },
       h("h2", {}, t("joinTitle")),
-      h("p", {}, t("openSeats", { n: summary.seats.filter((s) => !s.taken).length })),
+      invitation(summary),
       h("label", {}, h("span", {}, t("yourName")), name),
       deck && h("label", {}, h("span", {}, t("deck")), deck),
       h("button", { type: "submit", class: "primary", id: "join" }, t("join")));
@@ -328,7 +330,7 @@ export function showTable(root, tableId, go) {
     const mineLegal = m.legal || [];
     const myTurn = m.seat !== null && m.actors.includes(m.seat) && mineLegal.length > 0;
     // the server's window (with its countdown), else the one the game's view says is open
-    const said = got?.mod?.reacting?.(m.view) || null;
+    const said = (m.view && got?.mod?.reacting?.(m.view)) || null;
     const window = m.window ? { ...m.window, about: m.window.about || said?.about || null } : said ? { seconds_left: null, about: said.about } : null;
     page.classList.toggle("my-turn", myTurn);
     document.title = `${myTurn ? "● " : ""}${tb.game_name} · ludoteca`;
@@ -347,11 +349,15 @@ export function showTable(root, tableId, go) {
       seatsBar);
 
     const ctx = { seat: m.seat, names: seatName, legal: mineLegal, lang: lang(), actors: m.actors, window, t };
-    const boardView = viewElement(tb.game, m.view, ctx);
+    // an open table (seats still free) has no game yet: its waiting room stands for the board
+    const boardView = tb.status === "open"
+      ? waitingRoom(tb, { game: gameInfo, seat: m.seat, onCopy: (link) => navigator.clipboard?.writeText(link).then(() => flash(t("copied")), () => flash(link)) })
+      : viewElement(tb.game, m.view, ctx);
     const board = h("section", { class: "board", id: "board", role: "region", "aria-label": t("board") }, boardView);
 
     // the bar: what is happening, the countdown, the move being built
-    const bar = h("section", { class: `bar ${window ? "window-open" : ""}`, id: "bar", "aria-label": t("bar") });
+    // (none in the waiting room: no move is being made there)
+    const bar = h("section", { class: `bar ${window ? "window-open" : ""}`, id: "bar", "aria-label": t("bar"), hidden: tb.status === "open" });
     if (!m.result) bar.append(h("p", { class: "bar-status" }, statusText(m, myTurn, window)));
     if (window) {
       const about = window.about;
@@ -390,15 +396,10 @@ export function showTable(root, tableId, go) {
       // folded, unless the board cannot make these moves (a game with no picks() of its own)
       const onBoard = sel && sel.moves.length > 0;
       actions.append(h("details", { class: "all-moves", id: "all-moves", open: !onBoard }, h("summary", {}, t("allMoves", { n: mineLegal.length })), list));
-    } else if (m.seat !== null && !m.answered && !m.result) {
+    } else if (m.seat !== null && !m.answered && !m.result && tb.status !== "open") {
       actions.append(h("p", { class: "muted" }, m.seat === null ? t("spectator") : t("noActions")));
     }
     if (m.seat === null) actions.append(h("p", { class: "muted" }, t("spectator")));
-    if (tb.status === "open") {
-      const link = location.origin + location.pathname;
-      actions.append(h("p", { class: "share" }, t("share"), ": ", h("code", {}, link), " ",
-        h("button", { type: "button", class: "ghost small", id: "copy-link", onclick: () => navigator.clipboard?.writeText(link).then(() => flash(t("copied"))) }, t("copy"))));
-    }
     if (m.seat !== null && !m.result) {
       const link = `${location.origin}${location.pathname}#seat=${tokenFor(tableId)}`;
       actions.append(h("details", { class: "share", "data-key": "seat-link-box" }, h("summary", {}, t("seatLink")),
