@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 from ..agents import AgentSpecError, make_agent
 from ..agents.limits import AgentRefused, check_spec, fallback_level, levels_offered
 from ..engine import Game
+from ..engine.reactions import answer_delay
 from .ai_pool import AiPool, MoveTimeout
 from .errors import ApiError
 from .live import LiveTable, Seat
 from .models import SeatRow
-from .timers import grace
+from .timers import grace, open_window
 
 if TYPE_CHECKING:
     from .tables import TableManager
@@ -111,8 +112,13 @@ class AiSeats:
 
     async def _move(self, table: LiveTable, seat: int, at_move: int) -> None:
         try:
-            if self.m.settings.ai_delay > 0 or table.follower:
-                await asyncio.sleep(self.m.settings.ai_delay + grace(table))
+            state = table.state
+            # a turn's move after ai_delay (people follow the table); an answer in a reaction
+            # window at once, Nope or pass alike (engine/reactions.py answer_delay)
+            in_window = state is not None and open_window(state) is not None
+            delay = answer_delay(in_window, self.m.settings.ai_delay)
+            if delay > 0 or table.follower:
+                await asyncio.sleep(delay + grace(table))
             state = table.state
             if table.move_count != at_move or state is None or seat not in state.actors:
                 return

@@ -8,6 +8,8 @@ import { Selection, actionKey } from "./select.js";
 import { endScreen, seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
 import { invitation, waitingRoom } from "./waiting.js";
+import { autoAnswer, autoPassBox } from "./windows.js";
+import { announce, onArrow, rove, settleFocus } from "./focus.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -27,6 +29,9 @@ export function showTable(root, tableId, go) {
   let pickedEls = []; // data-key of the components picked, in order
   let painted = false;
   let sending = false;
+  let wasMyTurn = false; // for focus and announcements: the turn just came
+  let pickedBefore = 0; // how many components the selection held at the last paint
+  let focusMove = -1; // the move number focus was last settled for
   const recent = new Map(); // data-key -> time until which it is marked as just changed
   const page = h("div", { class: "table-page" });
   root.append(page);
@@ -134,7 +139,11 @@ export function showTable(root, tableId, go) {
         msg.receivedAt = performance.now();
         last = msg;
         sending = false;
+        const turnBefore = wasMyTurn;
         paint(true);
+        tellMoves(msg, turnBefore);
+        const pass = autoAnswer(msg); // "never stop for me", or a window on one's own card
+        if (pass) send(pass);
       } else if (msg.type === "error") {
         if (msg.error.code === "forbidden" && tokenFor(tableId) && !last) {
           forgetToken(tableId); // a token from another server or database
@@ -276,6 +285,7 @@ export function showTable(root, tableId, go) {
     }
   });
   const onKey = (e) => {
+    if (onArrow(e, page)) return;
     if (e.key === "Escape" && sel?.picked.length) {
       resetSelection();
       paint(false);
@@ -413,6 +423,13 @@ export function showTable(root, tableId, go) {
       } }, t("leave")));
     }
 
+    if (got?.mod?.reacting && m.seat !== null && !m.result) {
+      actions.append(autoPassBox(() => {
+        const pass = autoAnswer(last);
+        if (pass) send(pass);
+        else paint(false);
+      }));
+    }
     // the view's raw fields, for developers only
     actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
       onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));
@@ -427,9 +444,9 @@ export function showTable(root, tableId, go) {
       const who = typeof e.data?.player === "number" ? e.data.player : null;
       lines.push(h("li", { class: `${e.group === lastGroup ? "last" : ""} ${who !== null ? `by seat-c${who % 10}` : ""}`, "data-key": `e${e.n}`, dataset: { kind: e.kind } }, got ? nameSeats(e.text, got.w, seatName) : e.text));
     }
-    // role=log (polite): a screen reader reads the lines the patch appends, not the old ones
+    // role=log, not read aloud (aria-live off): tellMoves says what the other seats did
     const logBox = h("section", { class: "log panel", id: "log" }, h("h2", { id: "log-title" }, t("log")),
-      h("div", { role: "log", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
+      h("div", { role: "log", "aria-live": "off", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
 
     const tree = h("div", { class: `table-page ${myTurn ? "my-turn" : ""}` }, head,
       h("div", { class: "table-body" }, board, h("div", { class: "right" }, bar, h("div", { class: "side" }, actions, logBox))));
@@ -462,12 +479,29 @@ export function showTable(root, tableId, go) {
       const again = page.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
       if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
     }
+    rove(page);
+    const picked = sel?.picked.length || 0;
+    const moved = fromServer && myTurn && m.move !== focusMove;
+    settleFocus(page, { turnStarted: myTurn && !wasMyTurn, picked: !fromServer && picked > pickedBefore, moved });
+    focusMove = m.move;
+    wasMyTurn = myTurn;
+    pickedBefore = picked;
     const ol2 = page.querySelector("#log-lines");
     if (ol2 && atBottom) ol2.scrollTop = ol2.scrollHeight;
     tick();
   };
 
   const pickedName = (k) => k.split(":").slice(1).join(":");
+
+  // a screen reader hears what the other seats did (the log's lines about them), then "your
+  // move" when the turn comes (the log itself is not read aloud: it would repeat one's own)
+  const tellMoves = (m, turnBefore) => {
+    const got = loaded(m.table.game, lang());
+    const lines = (m.events || []).filter((e) => typeof e.data?.player === "number" && e.data.player !== m.seat)
+      .map((e) => (got ? nameSeats(e.text, got.w, names()) : e.text));
+    if (!turnBefore && wasMyTurn) lines.push(t("announceYourTurn"));
+    announce(lines.join(" "));
+  };
 
   // light what can be picked now, mark what is picked and what just changed
   const decorate = (now) => {
