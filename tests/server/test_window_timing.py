@@ -137,7 +137,7 @@ def test_a_person_who_does_not_answer_keeps_the_window_open(client: TestClient) 
             continue
         opened, left, n0 = time.monotonic(), s["window"]["seconds_left"], s["move"]
         after = wait_for(
-            lambda n=n0: (x := state(client, tid))["move"] > n and x,  # type: ignore[misc]
+            lambda n=n0, t=tid: (x := state(client, t))["move"] > n and x,  # type: ignore[misc]
             timeout=10,
         )
         if any(e["kind"] == "nope" for e in after["events"]):
