@@ -24,7 +24,9 @@ from .helpers import free_port, start_server, stop_server
 from .test_browser import (
     CHROMIUM,
     SHOTS,
+    TARGETS,
     check_axe,
+    click_on,
     new_page,
     no_errors,
     play_on_board,
@@ -223,3 +225,85 @@ def test_moves_by_keyboard_alone_never_lose_focus(server: str, browser: Browser,
     assert moves >= 8 and arrows >= 1  # (a game of The Nine Domains may end in 9)
     assert presses / moves <= 3
     no_errors(page)
+
+
+# your own components at each game's decision: (the hand, the board or side) as selectors
+OWN = {
+    "exploding-kittens": [".ek-table > .zone [data-pick^='hand:']"],
+    "nine-domains": [".nd-player.me [data-pick^='card:']"],
+    "coatl": [".coatl-player.me [data-pick^='hand:']", ".coatl-player.me .new-coatl"],
+    "sala-de-miaula": [".sala-player.me [data-pick^='hand:']", ".sala-player.me .field"],
+}
+# the selectors whose first match is not under the pointer at its own centre (off screen, or
+# under something else: the sticky bar), at the page's current scroll
+HIDDEN_JS = """(sels) => sels.map((sel) => {
+  const e = document.querySelector(sel);
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  const x = r.left + Math.min(r.width / 2, 20), y = r.top + Math.min(r.height / 2, 20);
+  const top = document.elementFromPoint(x, y);
+  if (y >= 0 && y <= innerHeight && top && (top === e || e.contains(top))) return null;
+  return `${sel} at y=${Math.round(y)} under ${top ? top.tagName + '.' + top.className : '-'}`;
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["1366x768", "390x844"])
+def test_your_own_things_stay_in_view(server: str, browser: Browser, phone: bool) -> None:
+    """Each game against an `easy` AI seat, a few decisions each: at every decision your hand
+    (your Coatl board and hand, your Sala side) is on screen without scrolling, at the top of
+    the page and wherever the last click left it; after a pick, a target of it is too."""
+    problems: list[str] = []
+    for game, own in OWN.items():
+        page = new_page(browser, "en", phone=phone)
+        n = 3 if game == "exploding-kittens" else 2
+        seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (n - 1)
+        seat_at(page, server, game, seats, window_seconds=0.3)
+        rng = random.Random(5)
+        decisions = 0
+        end = time.monotonic() + 40
+        while decisions < 10 and time.monotonic() < end:
+            with contextlib.suppress(Exception):
+                page.wait_for_selector(
+                    "#result, #board [data-pick].lit:not(option), #bar [data-pick].lit",
+                    timeout=3000,
+                )
+            if page.locator("#result").count():
+                break
+            mine = page.locator("#board [data-pick].lit:not(option)").count()
+            if not mine or page.locator("#window").count():
+                click_on(page, "#bar [data-pick].lit")
+                continue
+            decisions += 1
+            for where in ("top", "as left"):
+                if where == "top":
+                    page.evaluate("() => window.scrollTo(0, 0)")
+                hidden = page.evaluate(HIDDEN_JS, [s for s in own if page.locator(s).count()])
+                if hidden:
+                    problems.append(f"{game} decision {decisions} ({where}): {hidden}")
+            # a component of your own, then: a target of it on screen
+            pick = f"{own[0]}.lit"
+            if page.locator(pick).count() and click_on(page, pick, 0):
+                page.wait_for_timeout(50)
+                if page.locator(TARGETS).count():
+                    seen = page.evaluate(
+                        "(sel) => [...document.querySelectorAll(sel)].some((e) => {"
+                        " const r = e.getBoundingClientRect(); const x = r.left + r.width / 2,"
+                        " y = r.top + Math.min(r.height / 2, 20); const t = document.elementFromPoint(x, y);"
+                        " return t && (t === e || e.contains(t)); })",
+                        TARGETS,
+                    )
+                    if not seen:
+                        problems.append(f"{game} decision {decisions}: no target in view")
+                    click_on(page, TARGETS, rng.randrange(page.locator(TARGETS).count()))
+                elif page.locator("#confirm").count():
+                    click_on(page, "#confirm")
+            else:
+                click_on(page, "#board [data-pick].lit:not(option)", 0)
+            page.wait_for_timeout(60)
+        page.screenshot(
+            path=str(SHOTS / f"flow-own-{game}-{'390' if phone else '1366'}.png"), full_page=False
+        )
+        no_errors(page)
+        page.context.close()
+        assert decisions >= 3, f"{game}: only {decisions} decisions"
+    assert not problems, problems

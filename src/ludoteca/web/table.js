@@ -10,6 +10,7 @@ import { nameSeats } from "./words.js";
 import { invitation, waitingRoom } from "./waiting.js";
 import { autoAnswer, autoPassBox } from "./windows.js";
 import { announce, onArrow, rove, settleFocus } from "./focus.js";
+import { fitLayout, showTarget } from "./layout.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -480,7 +481,9 @@ export function showTable(root, tableId, go) {
       if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
     }
     rove(page);
+    fitLayout(page);
     const picked = sel?.picked.length || 0;
+    if (!fromServer && picked > pickedBefore) showTarget(page);
     const moved = fromServer && myTurn && m.move !== focusMove;
     settleFocus(page, { turnStarted: myTurn && !wasMyTurn, picked: !fromServer && picked > pickedBefore, moved });
     focusMove = m.move;
