@@ -269,6 +269,13 @@ def test_your_own_things_stay_in_view(server: str, browser: Browser, phone: bool
                 )
             if page.locator("#result").count():
                 break
+            if page.locator("#confirm").count():  # a combo picked: made
+                click_on(page, "#confirm")
+                continue
+            if page.locator("#board [data-pick].picked").count():  # a pick left half made
+                if not click_on(page, TARGETS, 0):
+                    click_on(page, "#cancel")
+                continue
             mine = page.locator("#board [data-pick].lit:not(option)").count()
             if not mine or page.locator("#window").count():
                 click_on(page, "#bar [data-pick].lit")

@@ -10,7 +10,7 @@ export function fitLayout(page) {
   page.style.setProperty("--bar-h", `${barH}px`);
   const dock = page.querySelector(DOCK);
   // a region that scrolls is reachable by keyboard even while none of its buttons is (axe)
-  for (const el of page.querySelectorAll(`${DOCK}, .sala-player.me > .zone > .row, .sala-player.me .kennel-cards`)) {
+  for (const el of page.querySelectorAll(`${DOCK}, .sala-player.me > .zone > .row`)) {
     const scrolls = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
     if (scrolls && !el.querySelector("[tabindex='0'], button:not([tabindex='-1'])")) el.tabIndex = 0;
     else el.removeAttribute("tabindex");
