@@ -220,10 +220,10 @@ def test_moves_by_keyboard_alone_never_lose_focus(server: str, browser: Browser,
             lost.append(presses)
     page.screenshot(path=str(SHOTS / f"flow-keyboard-{game}.png"), full_page=True)
     moves = my_moves(server, tid)
-    print(f"{game} by keyboard: {presses} key presses for {moves} moves ({presses / moves:.2f})")
+    print(f"{game} by keyboard: {presses} key presses for {moves} moves")
     assert not lost, f"focus fell to <body> after presses {lost[:10]}"
     assert moves >= 8 and arrows >= 1  # (a game of The Nine Domains may end in 9)
-    assert presses / moves <= 3
+    assert presses <= 3 * moves
     no_errors(page)
 
 
