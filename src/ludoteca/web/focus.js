@@ -77,6 +77,11 @@ export function settleFocus(page, { turnStarted, picked, moved }) {
     }
   }
   if (lost) {
+    const name = document.querySelector("#join-form #join-name"); // a guest first gives a name
+    if (name) {
+      name.focus({ preventScroll: true });
+      return;
+    }
     const board = page.querySelector("#board");
     if (board) {
       board.tabIndex = -1;
