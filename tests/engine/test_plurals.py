@@ -64,7 +64,11 @@ def test_counted_events_agree_with_their_number(
 
 def _catalog_files() -> list[Path]:
     root = Path(ludoteca.__file__).parent
-    return [*sorted(root.glob("**/locale/*.toml")), root / "web" / "i18n.js"]
+    return [
+        *sorted(root.glob("**/locale/*.toml")),
+        root / "web" / "i18n.js",
+        root / "web" / "flow-words.js",
+    ]
 
 
 @pytest.mark.parametrize("path", _catalog_files(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")

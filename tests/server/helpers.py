@@ -81,7 +81,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, plugins: bool = True) -> subprocess.Popen[bytes]:
+def start_server(
+    db: Path, port: int, plugins: bool = True, ai_delay: float = 0.0
+) -> subprocess.Popen[bytes]:
     # this checkout's sources first: the environment may hold an editable install of another
     # checkout (a git worktree shares the venv of the main one), whose server would be tested
     env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT)))}
@@ -97,7 +99,7 @@ def start_server(db: Path, port: int, plugins: bool = True) -> subprocess.Popen[
             f"sqlite:///{db}",
             *(["--plugin", "tests.server.plugin"] if plugins else []),
             "--ai-delay",
-            "0",
+            str(ai_delay),
             "--log-level",
             "warning",
         ],

@@ -78,6 +78,7 @@ def test_a_window_of_one_seat_runs_its_full_time(client: TestClient) -> None:
         [{"kind": "human"}, {"kind": "human"}],
         options={"nopes": 0, "others_only": True},
         window_seconds=0.6,
+        window_close_early=False,  # the full time, even once its one seat has answered
     )
     _, t0 = join(client, tid, "Ana")
     _, t1 = join(client, tid, "Bia")

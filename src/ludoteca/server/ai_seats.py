@@ -15,13 +15,14 @@ from typing import Any
 from ..agents import AgentSpecError, make_agent
 from ..agents.limits import AgentRefused, check_spec, fallback_level, levels_offered
 from ..engine import Game
+from ..engine.reactions import answer_delay
 from .ai_pool import AiPool, MoveTimeout
 from .config import Settings
 from .errors import ApiError
 from .live import LiveTable, Seat
 from .moves import Moves
 from .registry import Change
-from .timers import grace
+from .timers import grace, open_window
 
 log = logging.getLogger("ludoteca.server")
 
@@ -97,8 +98,13 @@ class AiSeats:
 
     async def _move(self, table: LiveTable, seat: int, at_move: int) -> None:
         try:
-            if self.settings.ai_delay > 0 or table.follower:
-                await asyncio.sleep(self.settings.ai_delay + grace(table))
+            state = table.state
+            # a turn's move after ai_delay (people follow the table); an answer in a reaction
+            # window at once, Nope or pass alike (engine/reactions.py answer_delay)
+            in_window = state is not None and open_window(state) is not None
+            delay = answer_delay(in_window, self.settings.ai_delay)
+            if delay > 0 or table.follower:
+                await asyncio.sleep(delay + grace(table))
             state = table.state
             if table.move_count != at_move or state is None or seat not in state.actors:
                 return

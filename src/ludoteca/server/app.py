@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, help_api, rematch, ws
+from . import api, help_api, invite, rematch, ws
 from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
@@ -152,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(rematch.router)
     app.include_router(help_api.router)
+    app.include_router(invite.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

@@ -179,4 +179,5 @@ class Replication:
         if table.status == "running" or table.status == "finished":
             r.changed(table, moved=None, announce=False)
         else:
+            table.cache.clear()  # the seats as stored, in the summary its clients get
             r.notify(table)

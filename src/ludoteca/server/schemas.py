@@ -177,9 +177,9 @@ class TableSettings(Strict):
         description="how long every reaction window stays open (the same for every seat)",
     )
     window_close_early: bool = Field(
-        False,
-        description="close a reaction window once every seat in it has answered (then the "
-        "others learn that nobody wanted to react)",
+        True,  # docs/rules/exploding-kittens.md "Nope windows": the wait ends with the answers
+        description="close a reaction window once every seat in it has answered (AI seats "
+        "answer at once; people by a click or their 'never stop for me')",
     )
     clock_seconds: float | None = Field(
         None,

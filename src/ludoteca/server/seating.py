@@ -201,6 +201,7 @@ class Seating:
             if all(s.taken for s in table.seats):
                 await self._start_game(table)
             else:
+                table.cache.clear()  # the summary its clients are sent names the new seat
                 r.notify(table)
                 self.replication.announce(table)
             return table, seat.index, token
@@ -243,6 +244,7 @@ class Seating:
                 table.follower = False
                 r.changed(table, moved=None)
             else:
+                table.cache.clear()  # the seat is free again in the summary its clients get
                 r.notify(table)
                 self.replication.announce(table)
             return table

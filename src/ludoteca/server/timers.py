@@ -2,8 +2,10 @@
 
 A clock gives each pending decision a deadline, after which the server plays the seat's
 ``timeout_action``. A reaction window stays open for the table's ``window_seconds``; the
-passes given meanwhile wait unseen, and when it closes (its time is up, or someone answered
-with something other than a pass) the server passes for every seat still owing an answer.
+passes given meanwhile wait unseen, and when it closes (its time is up, every seat of it
+answered, or someone answered with something other than a pass) the server passes for every
+seat still owing an answer. When a window closes is decided by ``engine/reactions.py``
+(``window_deadline``, ``window_may_close``): from the seats' answers, never their hands.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import time
 from typing import Any
 
 from ..engine import Action, Event, GameState, ReactionWindow
+from ..engine.reactions import window_deadline, window_may_close
 from .commit import Commit
 from .errors import ApiError
 from .live import LiveTable, Window
@@ -161,7 +164,7 @@ class Timers:
             return Window(table.move_count, now_ + max(0.0, hint[1] - time.time())), False
         if stored is not None:
             return Window(table.move_count, stored), False
-        return Window(table.move_count, now_ + table.window_seconds), True
+        return Window(table.move_count, window_deadline(now_, table.window_seconds)), True
 
     def is_pass(self, state: GameState, seat: int, action: Action) -> bool:
         """Whether ``action`` is ``seat``'s "no reaction" in the window open now."""
@@ -177,7 +180,7 @@ class Timers:
     def all_answered(self, table: LiveTable, window: Window) -> bool:
         """Whether the window may close now: the table closes windows early
         (``window_close_early``) and every seat of this one has answered."""
-        return table.window_close_early and set(window.seats) <= window.passed
+        return window_may_close(window.seats, window.passed, table.window_close_early)
 
     def close_window_now(
         self,

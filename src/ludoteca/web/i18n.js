@@ -1,4 +1,6 @@
 // The client's own words (the games' words come from the server, already translated).
+import { FLOW_WORDS } from "./flow-words.js";
+
 const WORDS = {
   "pt-BR": {
     board: "Tabuleiro", bar: "Jogada em curso", windowYou: "Tem um Não!? A janela está aberta",
@@ -7,7 +9,7 @@ const WORDS = {
     copy: "Copiar", copied: "Link copiado.", playAgain: "Jogar de novo", place: "Lugar", player: "Jogador",
     score: "Pontos", outNth: "{n}º a sair", ndReveal: "Rodada {n} revelada", play: "Reproduzir", pause: "Pausar",
     dev: "Modo desenvolvedor", windowEarly: "Fechar a janela quando todos responderem",
-    windowEarlyHelp: "Mais rápido, mas revela que ninguém tinha (ou quis usar) um Não!.",
+    windowEarlyHelp: "A IA responde na hora; desmarcado, toda janela dura o tempo inteiro.",
     cards: { one: "{n} carta", other: "{n} cartas" }, kittens: { one: "{n} gatinho explosivo", other: "{n} gatinhos explosivos" },
     defuseTop: "No topo", defuseBottom: "No fundo", defuseRandom: "Aleatório", defuseAt: "Na posição", defusePlace: "Colocar",
     defuseHelp: "Onde pôr o gatinho explosivo de volta (1 = topo, {n} = fundo)",
@@ -49,7 +51,7 @@ const WORDS = {
     copy: "Copy", copied: "Link copied.", playAgain: "Play again", place: "Place", player: "Player",
     score: "Score", outNth: "out #{n}", ndReveal: "Round {n} revealed", play: "Play", pause: "Pause",
     dev: "Developer mode", windowEarly: "Close the window once every seat has answered",
-    windowEarlyHelp: "Faster, but it tells everyone that nobody had (or wanted to use) a Nope.",
+    windowEarlyHelp: "AI seats answer at once; unticked, every window runs its whole time.",
     cards: { one: "{n} card", other: "{n} cards" }, kittens: { one: "{n} exploding kitten", other: "{n} exploding kittens" },
     defuseTop: "On top", defuseBottom: "At the bottom", defuseRandom: "Random", defuseAt: "At position", defusePlace: "Put back",
     defuseHelp: "Where the exploding kitten goes back (1 = top, {n} = bottom)",
@@ -90,6 +92,7 @@ const WORDS = {
 export function addWords(l, words) {
   Object.assign(WORDS[l], words);
 }
+for (const l of Object.keys(FLOW_WORDS)) Object.assign(WORDS[l], FLOW_WORDS[l]);
 
 export function lang() {
   return localStorage.getItem("ludoteca.lang") || (navigator.language || "pt").toLowerCase().startsWith("en") && "en" || "pt-BR";

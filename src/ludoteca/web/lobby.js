@@ -46,7 +46,7 @@ function buildForm(form, games, go) {
   const optionsBox = h("fieldset", { class: "options" });
   // empty: the server's default window
   const windowIn = h("input", { type: "number", id: "window", min: "0.2", max: "60", step: "any", placeholder: "—" });
-  const closeEarly = h("input", { type: "checkbox", id: "window-close-early" });
+  const closeEarly = h("input", { type: "checkbox", id: "window-close-early", checked: true });
   const clockIn = h("input", { type: "number", id: "clock", min: "5", max: "3600", step: "1", placeholder: "—" });
   const openReplay = h("input", { type: "checkbox", id: "open-replay" });
   const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname", "aria-describedby": "name-help" });
@@ -151,7 +151,7 @@ function buildForm(form, games, go) {
     });
     const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked };
     if (!windowBox.hidden && windowIn.value) body.window_seconds = Number(windowIn.value);
-    if (!windowBox.hidden && closeEarly.checked) body.window_close_early = true;
+    if (!windowBox.hidden) body.window_close_early = closeEarly.checked;
     if (clockIn.value) body.clock_seconds = Number(clockIn.value);
     if (seats.some((s) => s.kind === "human")) {
       // the creator sits down in the same request

@@ -11,6 +11,10 @@ import { installHelp, loadHelp, whyNot } from "./help.js";
 import { rulesButton } from "./rules.js";
 import { devMode } from "./dev.js";
 import { deckPicker } from "./gatalogo.js";
+import { invitation, waitingRoom } from "./waiting.js";
+import { autoAnswer, autoPassBox } from "./windows.js";
+import { announce, onArrow, rove, settleFocus } from "./focus.js";
+import { fitLayout, showTarget } from "./layout.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -30,6 +34,9 @@ export function showTable(root, tableId, go) {
   let pickedEls = []; // data-key of the components picked, in order
   let painted = false;
   let sending = false;
+  let wasMyTurn = false; // for focus and announcements: the turn just came
+  let pickedBefore = 0; // how many components the selection held at the last paint
+  let focusMove = -1; // the move number focus was last settled for
   const recent = new Map(); // data-key -> time until which it is marked as just changed
   const page = h("div", { class: "table-page" });
   root.append(page);
@@ -43,6 +50,7 @@ export function showTable(root, tableId, go) {
 
   let joinBox = null;
   let unhelp = null; // removes the help's listeners (help.js)
+  let gameInfo = null; // the game as /api/games describes it (its options' words)
   let rejoining = false; // the socket is closed on purpose, to say hello with a new token
   const start = async () => {
     let summary;
@@ -61,6 +69,7 @@ export function showTable(root, tableId, go) {
     // a seat at this game: the lobby stops offering its tutorial first (tutorial.js)
     if (tokenFor(tableId)) localStorage.setItem(`ludoteca.played.${summary.game}`, "1");
     if (!closed) unhelp = installHelp(page, () => summary.game);
+    gameInfo = await api("/games").then((gs) => gs.find((g) => g.id === summary.game)).catch(() => null);
     if (summary.status === "open" && !tokenFor(tableId) && summary.seats.some((s) => !s.taken)) {
       await joinForm(summary);
     }
@@ -68,8 +77,7 @@ export function showTable(root, tableId, go) {
   };
 
   const joinForm = async (summary) => {
-    const games = await api("/games");
-    const game = games.find((g) => g.id === summary.game);
+    const game = gameInfo;
     const name = h("input", { type: "text", id: "join-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname" });
     const deck = game?.takes_decks ? h("textarea", { id: "join-deck", rows: "4", maxlength: "20000" }) : null;
     joinBox = h("form", { class: "panel join", id: "join-form", onsubmit: async (ev) => {
@@ -90,7 +98,7 @@ export function showTable(root, tableId, go) {
       }
     } },
       h("h2", {}, t("joinTitle")),
-      h("p", {}, t("openSeats", { n: summary.seats.filter((s) => !s.taken).length })),
+      invitation(summary),
       h("label", {}, h("span", {}, t("yourName")), name),
       deck && deckPicker(deck), // a deck built in the Gatálogo
       deck && h("label", {}, h("span", {}, t("deck")), deck),
@@ -142,7 +150,11 @@ export function showTable(root, tableId, go) {
         msg.receivedAt = performance.now();
         last = msg;
         sending = false;
+        const turnBefore = wasMyTurn;
         paint(true);
+        tellMoves(msg, turnBefore);
+        const pass = autoAnswer(msg); // "never stop for me", or a window on one's own card
+        if (pass) send(pass);
       } else if (msg.type === "error") {
         if (msg.error.code === "forbidden" && tokenFor(tableId) && !last) {
           forgetToken(tableId); // a token from another server or database
@@ -290,6 +302,7 @@ export function showTable(root, tableId, go) {
     }
   });
   const onKey = (e) => {
+    if (onArrow(e, page)) return;
     if (e.key === "Escape" && sel?.picked.length) {
       resetSelection();
       paint(false);
@@ -345,7 +358,7 @@ export function showTable(root, tableId, go) {
     const mineLegal = m.legal || [];
     const myTurn = m.seat !== null && m.actors.includes(m.seat) && mineLegal.length > 0;
     // the server's window (with its countdown), else the one the game's view says is open
-    const said = got?.mod?.reacting?.(m.view) || null;
+    const said = (m.view && got?.mod?.reacting?.(m.view)) || null;
     const window = m.window ? { ...m.window, about: m.window.about || said?.about || null } : said ? { seconds_left: null, about: said.about } : null;
     page.classList.toggle("my-turn", myTurn);
     document.title = `${myTurn ? "● " : ""}${tb.game_name} · ludoteca`;
@@ -364,11 +377,15 @@ export function showTable(root, tableId, go) {
       seatsBar);
 
     const ctx = { seat: m.seat, names: seatName, legal: mineLegal, lang: lang(), actors: m.actors, window, t };
-    const boardView = viewElement(tb.game, m.view, ctx);
+    // an open table (seats still free) has no game yet: its waiting room stands for the board
+    const boardView = tb.status === "open"
+      ? waitingRoom(tb, { game: gameInfo, seat: m.seat, onCopy: (link) => navigator.clipboard?.writeText(link).then(() => flash(t("copied")), () => flash(link)) })
+      : viewElement(tb.game, m.view, ctx);
     const board = h("section", { class: "board", id: "board", role: "region", "aria-label": t("board") }, boardView);
 
     // the bar: what is happening, the countdown, the move being built
-    const bar = h("section", { class: `bar ${window ? "window-open" : ""}`, id: "bar", "aria-label": t("bar") });
+    // (none in the waiting room: no move is being made there)
+    const bar = h("section", { class: `bar ${window ? "window-open" : ""}`, id: "bar", "aria-label": t("bar"), hidden: tb.status === "open" });
     if (!m.result) bar.append(h("p", { class: "bar-status" }, statusText(m, myTurn, window)));
     if (window) {
       const about = window.about;
@@ -407,15 +424,10 @@ export function showTable(root, tableId, go) {
       // folded, unless the board cannot make these moves (a game with no picks() of its own)
       const onBoard = sel && sel.moves.length > 0;
       actions.append(h("details", { class: "all-moves", id: "all-moves", open: !onBoard }, h("summary", {}, t("allMoves", { n: mineLegal.length })), list));
-    } else if (m.seat !== null && !m.answered && !m.result) {
+    } else if (m.seat !== null && !m.answered && !m.result && tb.status !== "open") {
       actions.append(h("p", { class: "muted" }, m.seat === null ? t("spectator") : t("noActions")));
     }
     if (m.seat === null) actions.append(h("p", { class: "muted" }, t("spectator")));
-    if (tb.status === "open") {
-      const link = location.origin + location.pathname;
-      actions.append(h("p", { class: "share" }, t("share"), ": ", h("code", {}, link), " ",
-        h("button", { type: "button", class: "ghost small", id: "copy-link", onclick: () => navigator.clipboard?.writeText(link).then(() => flash(t("copied"))) }, t("copy"))));
-    }
     if (m.seat !== null && !m.result) {
       const link = `${location.origin}${location.pathname}#seat=${tokenFor(tableId)}`;
       actions.append(h("details", { class: "share", "data-key": "seat-link-box" }, h("summary", {}, t("seatLink")),
@@ -429,6 +441,13 @@ export function showTable(root, tableId, go) {
       } }, t("leave")));
     }
 
+    if (got?.mod?.reacting && m.seat !== null && !m.result) {
+      actions.append(autoPassBox(() => {
+        const pass = autoAnswer(last);
+        if (pass) send(pass);
+        else paint(false);
+      }));
+    }
     // the view's raw fields, for developers only (the page opened with ?dev=1)
     if (devMode()) actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
       onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));
@@ -443,9 +462,9 @@ export function showTable(root, tableId, go) {
       const who = typeof e.data?.player === "number" ? e.data.player : null;
       lines.push(h("li", { class: `${e.group === lastGroup ? "last" : ""} ${who !== null ? `by seat-c${who % 10}` : ""}`, "data-key": `e${e.n}`, dataset: { kind: e.kind } }, got ? nameSeats(e.text, got.w, seatName) : e.text));
     }
-    // role=log (polite): a screen reader reads the lines the patch appends, not the old ones
+    // role=log, not read aloud (aria-live off): tellMoves says what the other seats did
     const logBox = h("section", { class: "log panel", id: "log" }, h("h2", { id: "log-title" }, t("log")),
-      h("div", { role: "log", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
+      h("div", { role: "log", "aria-live": "off", "aria-labelledby": "log-title", class: "log-box", id: "log-lines", tabindex: "0" }, h("ol", {}, lines)));
 
     const tree = h("div", { class: `table-page ${myTurn ? "my-turn" : ""}` }, head,
       h("div", { class: "table-body" }, board, h("div", { class: "right" }, bar, h("div", { class: "side" }, actions, logBox))));
@@ -478,12 +497,31 @@ export function showTable(root, tableId, go) {
       const again = page.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
       if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
     }
+    rove(page);
+    fitLayout(page);
+    const picked = sel?.picked.length || 0;
+    if (!fromServer && picked > pickedBefore) showTarget(page);
+    const moved = fromServer && myTurn && m.move !== focusMove;
+    settleFocus(page, { turnStarted: myTurn && !wasMyTurn, picked: !fromServer && picked > pickedBefore, moved });
+    focusMove = m.move;
+    wasMyTurn = myTurn;
+    pickedBefore = picked;
     const ol2 = page.querySelector("#log-lines");
     if (ol2 && atBottom) ol2.scrollTop = ol2.scrollHeight;
     tick();
   };
 
   const pickedName = (k) => k.split(":").slice(1).join(":");
+
+  // a screen reader hears what the other seats did (the log's lines about them), then "your
+  // move" when the turn comes (the log itself is not read aloud: it would repeat one's own)
+  const tellMoves = (m, turnBefore) => {
+    const got = loaded(m.table.game, lang());
+    const lines = (m.events || []).filter((e) => typeof e.data?.player === "number" && e.data.player !== m.seat)
+      .map((e) => (got ? nameSeats(e.text, got.w, names()) : e.text));
+    if (!turnBefore && wasMyTurn) lines.push(t("announceYourTurn"));
+    announce(lines.join(" "));
+  };
 
   // light what can be picked now, mark what is picked and what just changed
   const decorate = (now) => {

@@ -1,0 +1,34 @@
+// Layout: your own things in view (style.css "layout"). The dock of your hand/board sits above
+// the phone's sticky bar (--bar-h), and scrolling to a component (a target of the pick in
+// progress, focus) keeps clear of what is docked at the bottom (scroll-padding).
+const DOCK = ".board :is(.nd-player.me, .coatl-player.me, .sala-player.me), .ek-table > .zone:has([data-pick^='hand:'])";
+
+export function fitLayout(page) {
+  const bar = page.querySelector("#bar");
+  const sticky = bar && !bar.hidden && getComputedStyle(bar).position === "sticky";
+  const barH = sticky ? bar.offsetHeight : 0;
+  page.style.setProperty("--bar-h", `${barH}px`);
+  const dock = page.querySelector(DOCK);
+  // a region that scrolls is reachable by keyboard even while none of its buttons is (axe)
+  for (const el of page.querySelectorAll(`${DOCK}, .sala-player.me > .zone > .row`)) {
+    const scrolls = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+    if (scrolls && !el.querySelector("[tabindex='0'], button:not([tabindex='-1'])")) el.tabIndex = 0;
+    else el.removeAttribute("tabindex");
+  }
+  document.documentElement.style.scrollPaddingBottom = `${barH + (dock ? dock.offsetHeight : 0) + 8}px`;
+}
+
+/** After a pick: the first target in view (above the dock), unless one already is. */
+export function showTarget(page) {
+  const dock = page.querySelector(DOCK);
+  const targets = [...page.querySelectorAll("#board [data-pick].target:not(option)")];
+  if (!targets.length) return;
+  const bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < bottom && r.height > 0;
+  };
+  if (targets.some(seen)) return;
+  const outside = targets.find((el) => !(dock && dock.contains(el))) || targets[0];
+  outside.scrollIntoView({ block: "nearest" });
+}
