@@ -46,6 +46,13 @@ OPERATIONS = [
     ("POST", "/api/tables/{table_id}/moves"),
     ("POST", "/api/tables/{table_id}/rematch"),
     ("GET", "/api/tables/{table_id}/replay"),
+    ("POST", "/api/tables/{table_id}/why"),
+    ("GET", "/api/games/{game_id}/rules"),
+    ("GET", "/api/games/{game_id}/help"),
+    ("GET", "/api/games/sala-de-miaula/catalog"),
+    ("GET", "/api/tutorials"),
+    ("GET", "/api/tutorials/{game_id}/{step}"),
+    ("GET", "/api/tables/{table_id}/invite.svg"),
 ]
 
 
