@@ -20,7 +20,7 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
     python benchmarks/rl_overhead.py --parts         # also: where a PettingZoo step's time goes
 
 ``--core`` adds, for Exploding Kittens (the one game with a compiled observation so far,
-``fast/exploding_kittens_obs.py``), what an env that steps the compiled core and encodes in
+``games/exploding_kittens/compiled/observation.py``), what an env that steps the compiled core and encodes in
 compiled code would give: per step the acting seat's observation vector
 (``Observer.observe``), its legal codes and mask, the same choice, and the core's ``apply``;
 each game dealt by the core. It needs numba (the ``fast`` extra). With ``--parts`` it also
@@ -84,10 +84,10 @@ def core_env(
 ) -> float:
     """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply.
     With ``split`` (4 zeros), also µs per step of each of the four, added into it."""
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
     from ludoteca.engine.rng import Rng
-    from ludoteca.fast import exploding_kittens as K
-    from ludoteca.fast.exploding_kittens_obs import Observer
+    from ludoteca.games.exploding_kittens.compiled import rules as K
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer
     from ludoteca.rl.encoders import encoder_for
     from ludoteca.rl.encoders.base import HIGH, LOW
 
@@ -146,10 +146,10 @@ def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) 
     compiled call each for the masks, the observations and the moves, and one numpy draw of a
     legal code per row (uniform, like the other loops' ``randrange``); a finished row is dealt
     again."""
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
     from ludoteca.engine.rng import Rng
-    from ludoteca.fast import exploding_kittens as K
-    from ludoteca.fast.exploding_kittens_obs import Observer, encode_many
+    from ludoteca.games.exploding_kittens.compiled import rules as K
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer, encode_many
     from ludoteca.rl.encoders import encoder_for
     from ludoteca.rl.encoders.base import HIGH, LOW
 
@@ -211,7 +211,7 @@ def main() -> None:
             else sorted({g.min_players, min(g.max_players, 4), g.max_players})
         )
         cases += [(g.id, n) for n in counts]
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
 
     head = f"{'':<37}{'-- on the compiled core --':^36}{'-- on the engine state --':^36}"
     print(head)

@@ -143,11 +143,11 @@ CORE_SECONDS = 300.0  # a cold compile of one core: ~20 s of CPU, more on a busy
 def uses_core(spec: str, game_id: str) -> bool:
     """Whether the seat's agent plays rollouts in the game's compiled core (ISMCTS, also
     through a level such as ``strong``): only then is the core worth preparing."""
-    from .. import fast
     from ..agents.base import AgentSpecError, parse_spec
     from ..agents.levels import levels_for
+    from ..engine import compiled
 
-    if not fast.has_core(game_id):
+    if not compiled.has_core(game_id):
         return False
     try:
         name, _ = parse_spec(levels_for(game_id).get(spec, spec))

@@ -211,7 +211,7 @@ class ExplodingKittensEncoder(Encoder):
     def fill_state(self, buf: Any, st: Any, p: int) -> None:
         # fill's entries, in its order, from the EKState's attributes (card codes are the
         # catalog's order, so a code is its CARDS index; a phase's value its PHASE index).
-        # fast/exploding_kittens_obs.py writes the same entries from the core's flat array:
+        # games/exploding_kittens/compiled/observation.py writes the same entries from the core's flat array:
         # a change here goes there too (tests/rl/test_obs_core.py fails until it does)
         n, k = self.num_players, _K
         buf[self.o_seat + p] = 1.0

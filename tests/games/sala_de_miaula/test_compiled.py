@@ -12,15 +12,16 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
 from ludoteca.agents.base import Agent
 from ludoteca.engine import SeatHandle
+from ludoteca.engine import compiled as fast
 from ludoteca.games.sala_de_miaula import effects
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL, STATUSES
 from ludoteca.games.sala_de_miaula.names import card_name
 
-from .reference import (
+from ..compiled_reference import (
     assert_batch_matches,
     assert_every_step_equal,
     reference_agents,
@@ -28,7 +29,10 @@ from .reference import (
     reference_rollout,
 )
 
-pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("sala-de-miaula"))
+pytestmark = [
+    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("sala-de-miaula")),
+    pytest.mark.usefixtures("compiled_cores"),
+]
 
 GAME = ludoteca.get_game("sala-de-miaula")
 SETS = (
@@ -174,7 +178,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 20)
-        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
         assert r1.getstate() == r2.getstate()
 
@@ -234,7 +238,7 @@ def test_ismcts_statistics_are_identical():
     with fast.disabled():
         want = search(SeatHandle(state, p), random.Random(4), budget)
     assert search(SeatHandle(state, p), random.Random(4), budget) == want
-    from ludoteca.fast import hooks
+    from ludoteca.agents import compiled as hooks
 
     assert hooks.search_rollout(state.clone(), random.Random(0), None, None), "the core plays"
 
@@ -242,14 +246,14 @@ def test_ismcts_statistics_are_identical():
 def test_an_effect_the_core_does_not_know_turns_it_off(monkeypatch):
     """A new effect in the package (or a parameter the core does not read): the core declines,
     says why, and simulate plays the reference path with the same outcomes."""
-    from ludoteca.fast import sala_de_miaula
+    from ludoteca.games.sala_de_miaula.compiled import rules as sala_de_miaula
 
     monkeypatch.setitem(effects.EFFECTS, "swap_life", effects.EFFECTS["heal"])
     assert "effect" in sala_de_miaula.supported()
     monkeypatch.setattr(fast, "_CORES", {})
     assert not fast.available("sala-de-miaula")
     assert "effect" in fast.why_not("sala-de-miaula")
-    from ludoteca.fast import hooks
+    from ludoteca.agents import compiled as hooks
     from ludoteca.sim import simulate
 
     calls = []
@@ -278,7 +282,7 @@ def test_a_saved_state_with_a_terrain_outside_the_pool():
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 2 else rng.randrange(1, 12)
-        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json()
         changed += ref.terrain != d["terrain"]
     assert 0 < changed < 48  # some rollouts kept the odd terrain to the end, some replaced it
@@ -321,11 +325,11 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(2, seed, opts), GAME.new_game(2, seed, opts)
         a1 = [_agent(s, seed * 2 + p) for p, s in enumerate(seats)]
         a2 = [_agent(s, seed * 2 + p) for p, s in enumerate(seats)]
-        assert [fast.seat_kind(fast.core_for(GAME), a) for a in a2] == [
+        assert [AC.seat_kind(fast.core_for(GAME), a) for a in a2] == [
             fast.HEURISTIC if s == "heuristic" else fast.RANDOM for s in seats
         ]
         want = reference_agents(ref, a1)
-        assert fast.play_agents(core, a2) == want, f"game {i}: {opts}"
+        assert AC.play_agents(core, a2) == want, f"game {i}: {opts}"
         assert core.to_json() == ref.to_json(), f"game {i}: {opts}"
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
         kinds |= _chosen(want, seats)
@@ -366,7 +370,7 @@ def test_heuristic_rollouts_from_any_state(fuzz_games):
         h1, h2 = _agent("heuristic", i), _agent("heuristic", i)
         limit = None if i % 3 else rng.randrange(0, 20)
         steps = _reference_heuristic_rollout(ref, h1, limit)
-        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert AC.rollout(core, random.Random(0), limit, heuristic=h2) == steps
         assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
         assert h1.rng.getstate() == h2.rng.getstate()
 
@@ -379,7 +383,7 @@ def test_heuristic_every_step_state_equal():
         h1, h2 = _agent("heuristic", i), _agent("heuristic", i)
         while not ref.is_over:
             _reference_heuristic_rollout(ref, h1, 1)
-            fast.rollout(core, random.Random(0), 1, heuristic=h2)
+            AC.rollout(core, random.Random(0), 1, heuristic=h2)
             assert core.to_json() == ref.to_json()
         assert h1.rng.getstate() == h2.rng.getstate()
 
@@ -403,8 +407,8 @@ def test_simulate_heuristic_records_are_identical():
 
 
 def test_ismcts_heuristic_rollouts_run_in_the_core_with_identical_statistics():
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.ismcts import Budget, make_policy, search
-    from ludoteca.fast import hooks
 
     for k, opts in enumerate(({}, options(10), options(3))):
         state = GAME.new_game(2, 31 + k, opts)
@@ -424,17 +428,19 @@ def test_ismcts_heuristic_rollouts_run_in_the_core_with_identical_statistics():
 def test_a_heuristic_the_core_does_not_match_keeps_the_reference_path(monkeypatch):
     """The agent's module changed what the core reads from it: the core keeps its random
     playouts and turns the heuristic away; simulate then plays the heuristic in Python."""
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.heuristics import sala_de_miaula as H
-    from ludoteca.fast import hooks, sala_de_miaula
+    from ludoteca.agents.heuristics.compiled import sala_de_miaula as twin
+    from ludoteca.games.sala_de_miaula.compiled.core import Core
 
-    core = sala_de_miaula.SalaCore(GAME)
-    assert core.heuristic_class is H.HeuristicAgent
+    core = Core(GAME)
+    assert hooks.heuristic_class(core) is H.HeuristicAgent
     monkeypatch.setattr(H, "OPPOSITE", {**H.OPPOSITE, "luz": "sombra"})
-    assert "opposite" in sala_de_miaula.heuristic_supported()
-    off = sala_de_miaula.SalaCore(GAME)
-    assert off.heuristic_class is None
-    assert fast.seat_kind(off, make_agent("heuristic", GAME, 0)) is None
-    assert fast.seat_kind(off, make_agent("random", GAME, 0)) == fast.RANDOM
+    assert "opposite" in twin.supported()
+    off = Core(GAME)
+    assert hooks.heuristic_class(off) is None
+    assert AC.seat_kind(off, make_agent("heuristic", GAME, 0)) is None
+    assert AC.seat_kind(off, make_agent("random", GAME, 0)) == fast.RANDOM
     monkeypatch.setattr(fast, "_CORES", {GAME.id: off})
     calls = []
     monkeypatch.setattr(hooks, "play_seeded", lambda *a, **k: calls.append(1))
@@ -449,7 +455,7 @@ def test_heuristic_decisions_where_its_scores_compete(fuzz_games):
     choices compete (spells, abilities, item actions): the close calls between its weights
     (0.7, 0.8, 1.2, 3.0, ...) are decided there far more often than in its own games. The
     core's choice is read straight from its playout (one move, recorded), not via the state."""
-    from ludoteca.fast.rng import mt_state
+    from ludoteca.engine.compiled.rng import mt_state
 
     games = fuzz_games or 480
     core = fast.core_for(GAME)
@@ -523,7 +529,7 @@ def test_rollouts_until_the_turn_changes(fuzz_games: int | None) -> None:
     """``rollout(..., until_turn_change=True)``: the same moves, end state and generator as the
     policy played in Python to the end of the turn; with ``mt`` the words advance instead and
     the agent's generator is left alone."""
-    from ludoteca.fast.rng import mt_state
+    from ludoteca.engine.compiled.rng import mt_state
 
     games = fuzz_games or 480
     drew = 0
@@ -532,11 +538,11 @@ def test_rollouts_until_the_turn_changes(fuzz_games: int | None) -> None:
         h1, h2, h3 = (_agent("heuristic", i) for _ in range(3))
         start = h1.rng.getstate()
         steps = _reference_turn(ref, h1)
-        got = fast.rollout(core, random.Random(0), None, heuristic=h2, until_turn_change=True)
+        got = AC.rollout(core, random.Random(0), None, heuristic=h2, until_turn_change=True)
         assert got == steps and core.to_json() == ref.to_json(), f"state {i}"
         assert h1.rng.getstate() == h2.rng.getstate()
         mt = mt_state(h3.rng)
-        assert fast.rollout(words, h3.rng, 40, h3, until_turn_change=True, mt=mt) == steps
+        assert AC.rollout(words, h3.rng, 40, h3, until_turn_change=True, mt=mt) == steps
         assert words.to_json() == ref.to_json()
         assert np.array_equal(mt, mt_state(h1.rng)) and h3.rng.getstate() == start
         drew += h1.rng.getstate() != start
@@ -545,8 +551,8 @@ def test_rollouts_until_the_turn_changes(fuzz_games: int | None) -> None:
 
 def _record_core_finishes(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
     """The evaluation's calls into the core's turn finish, each one's answer (None: declined)."""
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.evaluation import sala_de_miaula as ev
-    from ludoteca.fast import hooks
 
     answers: list[int | None] = []
 
@@ -584,15 +590,15 @@ def test_the_evaluation_finishes_the_turn_in_the_core_as_in_python(
 
 
 def test_a_core_without_turn_ends_declines_the_turn_finish() -> None:
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.evaluation import sala_de_miaula as ev
-    from ludoteca.fast import hooks
 
     nd = ludoteca.get_game("nine-domains")
     state = nd.new_game(2, 0, {})
     assert fast.stops_at_turn_change(GAME) and not fast.stops_at_turn_change(nd)
     assert hooks.finish_turn(state, make_agent("heuristic", nd, 0), 0, 40) is None
     with pytest.raises(ValueError, match="end of a turn"):
-        fast.rollout(state, random.Random(0), until_turn_change=True)
+        AC.rollout(state, random.Random(0), until_turn_change=True)
     # and a Sala agent the core does not play (a random one) is left to the caller
     st = _mid_turn_states(1, 3)[0]
     assert hooks.finish_turn(st.clone(), make_agent("random", GAME, 0), 0, 40) is None

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.game import Game
-from ..games.nine_domains import actions as A
-from ..games.nine_domains import state as ND
-from ..games.nine_domains.cards import CARDS, DOMAINS, PILES, ROUNDS, SPECIALS_PER_PLAYER
-from ._jit import njit
-from .rng import MT_N, mt_below, mt_random, mt_seed, randbelow
+from ....engine.compiled.jit import njit
+from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed, randbelow
+from ....engine.game import Game
+from .. import actions as A
+from .. import state as ND
+from ..cards import CARDS, DOMAINS, PILES, ROUNDS, SPECIALS_PER_PLAYER
 
 if TYPE_CHECKING:
-    from ..games.nine_domains.state import NineDomainsState
+    from ..state import NineDomainsState
 
 NP = 3  # piles (the package insists on three)
 RCAP = 8  # rounds
@@ -62,7 +62,12 @@ EMPTY = -1
 REMOVED_W = -1
 REASONS = ("", "elements", "points", "draw")
 P_NONE, P_SWAP, P_EXCHANGE, P_BONUS = 0, 1, 2, 3
-_POWERS = {"": P_NONE, "swap_domain": P_SWAP, "exchange_card": P_EXCHANGE, "victory_bonus": P_BONUS}
+CARD_POWERS = {
+    "": P_NONE,
+    "swap_domain": P_SWAP,
+    "exchange_card": P_EXCHANGE,
+    "victory_bonus": P_BONUS,
+}
 
 # -- the table --------------------------------------------------------------------------
 T_NC, T_ND, T_ROUNDS, T_PSIZE, T_NBASE, T_NSPEC, T_K, T_ALLMASK, T_HALVES, T_DECLINE = range(10)
@@ -148,7 +153,7 @@ def supported() -> str:
         return f"the state no longer has {', '.join(missing)}"
     if PILES != NP or ROUNDS > RCAP or len(CARDS) > CCAP or len(DOMAINS) > DCAP:
         return "the catalog is larger than the core's capacity"
-    if set(CARDS.power) - set(_POWERS):
+    if set(CARDS.power) - set(CARD_POWERS):
         return "a card has a power the core does not know"
     return ""
 
@@ -164,7 +169,7 @@ def build_table(game: Game) -> np.ndarray:
     T[T_NBASE] = len(CARDS.base)
     T[T_NSPEC] = len(CARDS.specials)
     T[T_K] = SPECIALS_PER_PLAYER
-    from ..games.nine_domains.cards import ALL_ELEMENTS_MASK, PURPLE_HALVES_NEEDED
+    from ..cards import ALL_ELEMENTS_MASK, PURPLE_HALVES_NEEDED
 
     T[T_ALLMASK] = ALL_ELEMENTS_MASK
     T[T_HALVES] = PURPLE_HALVES_NEEDED
@@ -178,7 +183,7 @@ def build_table(game: Game) -> np.ndarray:
         T[T_NEXTOPT + c] = CARDS.next_by_option[c]
         T[T_LAST + c] = CARDS.last_round_self[c]
         T[T_NOSTR + c] = CARDS.no_strength[c]
-        T[T_POWER + c] = _POWERS[CARDS.power[c]]
+        T[T_POWER + c] = CARD_POWERS[CARDS.power[c]]
         T[T_BVP + c] = CARDS.bonus_vp[c]
         T[T_BMARGIN + c] = CARDS.bonus_margin[c]
         T[T_SPECIAL + c] = CARDS.is_special[c]
@@ -761,44 +766,6 @@ H_UW = H_VPW + 2  # [2][5]
 H_POWER = H_UW + 10  # [card]
 H_IDRANK = H_POWER + CCAP  # [card]: the card id's place in sorted order (Draft's tie-break)
 H_SIZE = H_IDRANK + CCAP
-_HDEFAULTS = {"keep_weight": 1.0, "shortlist": 10, "exact_limit": 400}
-
-
-def heuristic_supported() -> str:
-    """Why the compiled heuristic cannot be the agent's (empty: it can)."""
-    from ..agents.heuristics import nine_domains as H
-
-    if len(H.VP_WEIGHT) != 2 or [len(u) for u in H.UNIT_WEIGHT] != [5, 5]:
-        return "the heuristic's fitted weights changed shape"
-    if tuple(CARDS.base) != tuple(range(len(CARDS.base))):
-        return "the base cards are not the first card numbers"
-    return ""
-
-
-def build_heuristic_table() -> np.ndarray:
-    import sys
-
-    from ..agents.heuristics import nine_domains as H
-
-    t = np.zeros(H_SIZE, dtype=np.float64)
-    t[H_DECISIVE] = H.DECISIVE
-    t[H_NEED] = H.NEED_BONUS
-    t[H_SWAPV] = H.SWAP_VALUE
-    t[H_MEANVP] = H.MEAN_VP
-    # sum() of floats is compensated (Neumaier) from Python 3.12 on, plain before
-    t[H_NEUMAIER] = sys.version_info >= (3, 12)
-    t[H_KEEPW] = _HDEFAULTS["keep_weight"]
-    t[H_SHORT] = _HDEFAULTS["shortlist"]
-    t[H_EXACT] = _HDEFAULTS["exact_limit"]
-    for r in range(2):
-        t[H_VPW + r] = H.VP_WEIGHT[r]
-        for u in range(5):
-            t[H_UW + r * 5 + u] = H.UNIT_WEIGHT[r][u]
-    order = sorted(range(len(CARDS)), key=lambda c: CARDS.ids[c])
-    for c in range(len(CARDS)):
-        t[H_POWER + c] = H.POWER[c]
-        t[H_IDRANK + c] = order.index(c)
-    return t
 
 
 @njit
@@ -1487,88 +1454,3 @@ def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
 
 
 _DEALS = {"random": 0, "draft": 1, "independent": 2}
-
-
-class NDCore:
-    # ISMCTS iterations/s measured 0.8-1.0x with the core (benchmarks/playouts.py): its
-    # rollouts are a dozen moves, so moving the state and generator in and out costs what the
-    # compiled moves save; the search keeps its Python playouts here
-    search_pays = False
-    # heuristic rollouts do pay: the agent weighs hundreds of plans a move (measured below)
-    heuristic_search_pays = True
-
-    def __init__(self, game: Game) -> None:
-        from ..agents.heuristics.nine_domains import HeuristicAgent
-
-        self.game = game
-        self.table = build_table(game)
-        self.heuristic = build_heuristic_table()
-        # the heuristic agent, with its default settings (heuristic_fits), in compiled code
-        self.heuristic_class: type | None = None if heuristic_supported() else HeuristicAgent
-        self.size = SIZE
-
-    def heuristic_fits(self, agent: Any) -> bool:
-        """Whether the compiled heuristic plays ``agent``: its settings are the defaults."""
-        return all(getattr(agent, k, None) == v for k, v in _HDEFAULTS.items())
-
-    def load(self, state: Any) -> np.ndarray:
-        return from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(playout(S, self.table, H, rng, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        step_many(Ss, self.table, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(2, dtype=np.int64)
-        return tuple(out[: actors(S, out)].tolist())
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal: moves, rounds (-1: not kept) and winner per seed."""
-        opts = np.array(
-            [
-                options.four_plus_target == "opponent",
-                options.malus_counts_as_bonus,
-                options.three_plus_effect_win_scores,
-                options.exchange_this_round,
-                options.vp_tie == "domains",
-            ],
-            dtype=np.int64,
-        )
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        random_games(
-            self.table,
-            self.heuristic,
-            seeds,
-            _DEALS[options.special_deal],
-            opts,
-            agent_seeds,
-            moves,
-            winners,
-        )
-        return moves, np.full(g, -1, dtype=np.int64), winners

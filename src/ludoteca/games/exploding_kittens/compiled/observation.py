@@ -1,5 +1,5 @@
 """Exploding Kittens, compiled: one seat's observation vector straight from the core's flat
-array ``S`` (``fast/exploding_kittens.py``), for doors that step the core and never build a
+array ``S`` (``compiled/rules.py``), for doors that step the core and never build a
 Python state between moves.
 
 It writes what ``rl/encoders/exploding_kittens.py``'s ``fill_state`` writes (and so what
@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from . import exploding_kittens as K
-from . import observer
-from ._jit import njit
+from ....engine.compiled import observer
+from ....engine.compiled.jit import njit
+from . import rules as K
 
-# -- the table L: the core's offsets (as fast/exploding_kittens.py lays S out) ----------
+# -- the table L: the core's offsets (as compiled/rules.py lays S out) ----------
 (
     L_N,
     L_CUR,
@@ -112,7 +112,7 @@ _CORE = (
 
 def build_table(encoder: Any, options: Any = None) -> np.ndarray:
     """L for an ``ExplodingKittensEncoder`` (its slices) over this core's layout."""
-    from ..games.exploding_kittens import cards as C
+    from .. import cards as C
 
     # the sizes the encoder module keeps to itself, read back from its layout's slices
     e, f = encoder, encoder.layout.field
@@ -292,7 +292,7 @@ def advance(
 
 
 class Observer(observer.Observer):
-    """This game's compiled observation, as a door drives it (``fast/observer.py``)."""
+    """This game's compiled observation, as a door drives it (``engine/compiled/observer.py``)."""
 
     encode = staticmethod(encode)
     build_table = staticmethod(build_table)

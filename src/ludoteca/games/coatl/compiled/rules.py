@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.game import Game
-from ..games.coatl import actions as A
-from ..games.coatl import cards as C
-from ..games.coatl import constants as K
-from ._jit import njit
-from .rng import MT_N, genrand32, mt_below, mt_random, mt_seed, randbelow
+from ....engine.compiled.jit import njit
+from ....engine.compiled.rng import MT_N, genrand32, mt_below, mt_random, mt_seed, randbelow
+from ....engine.game import Game
+from .. import actions as A
+from .. import cards as C
+from .. import constants as K
 
 if TYPE_CHECKING:
-    from ..games.coatl.state import CoatlState
+    from ..state import CoatlState
 
 NC = 5  # colours; a piece code is kind * NC + colour
 HEAD, BODY, TAIL = 0, 1, 2
@@ -152,7 +152,7 @@ T_SIZE = T_A3 + ACAP
     K_PASS,
 ) = range(18)
 F_COUNT, F_PAIR, F_TRIO, F_BRIDGE, F_MIRROR, F_SEQ = range(6)
-_FAMILIES = {
+FAMILIES = {
     "colour_count": F_COUNT,
     "exact_pair": F_PAIR,
     "trio": F_TRIO,
@@ -165,8 +165,8 @@ _FAMILIES = {
     "rainbow": F_SEQ,
 }
 TK_ABSENT, TK_LENGTH, TK_EQUAL = range(3)
-_CONDITIONS = {"absent": TK_ABSENT, "length": TK_LENGTH, "equal": TK_EQUAL}
-_OPTIONS = (
+CONDITIONS = {"absent": TK_ABSENT, "length": TK_LENGTH, "equal": TK_EQUAL}
+OPTIONS = (
     "sacrifice_tokens",
     "reduced_bodies",
     "keep_exactly_three",
@@ -198,10 +198,10 @@ _ATTRS = (
 
 def supported() -> str:
     """Empty when the package still has the layout this core reads; else why not."""
-    from ..games.coatl import patterns
-    from ..games.coatl.options import CoatlOptions
-    from ..games.coatl.phases import Phase
-    from ..games.coatl.state import CoatlState
+    from .. import patterns
+    from ..options import CoatlOptions
+    from ..phases import Phase
+    from ..state import CoatlState
 
     if tuple(int(p) for p in Phase) != tuple(range(7)) or [p.name for p in Phase] != [
         "SETUP",
@@ -213,7 +213,7 @@ def supported() -> str:
         "OVER",
     ]:
         return "the phase numbers changed"
-    extra = set(CoatlOptions.model_fields) - set(_OPTIONS)
+    extra = set(CoatlOptions.model_fields) - set(OPTIONS)
     if extra:
         return f"the core does not play the option(s) {', '.join(sorted(extra))}"
     missing = [a for a in _ATTRS if a not in CoatlState.__slots__]
@@ -250,12 +250,35 @@ def supported() -> str:
         return "the catalog is larger than the core's capacity"
     if patterns._MAX_OCC != MAX_OCC:
         return "the pattern scoring changed"
-    if set(p.family for p in C.PROPHECIES) - set(_FAMILIES):
+    if set(p.family for p in C.PROPHECIES) - set(FAMILIES):
         return "a Prophecy has a family the core does not know"
     kinds = {c.kind for t in C.TEMPLES for c in (t.a, t.b)}
-    if kinds - set(_CONDITIONS):
+    if kinds - set(CONDITIONS):
         return "a Temple has a condition the core does not know"
     return ""
+
+
+# the action types build_table reads (by class name: the core's completeness declaration)
+ACTION_TYPES = (
+    "DiscardStarting",
+    "KeepStarting",
+    "TakePieces",
+    "TakeProphecy",
+    "DrawProphecy",
+    "StopTaking",
+    "StartCoatl",
+    "AddPiece",
+    "AttachProphecy",
+    "FinishCoatl",
+    "ChooseTemple",
+    "EndAssembly",
+    "PerfectPick",
+    "Vision",
+    "VisionDiscard",
+    "VisionDone",
+    "Promise",
+    "Pass",
+)
 
 
 def build_table(game: Game) -> np.ndarray:
@@ -282,7 +305,7 @@ def build_table(game: Game) -> np.ndarray:
         T[T_FULL + i] = t
     for p in C.PROPHECIES:
         t = p.index
-        T[T_PFAM + t] = _FAMILIES[p.family]
+        T[T_PFAM + t] = FAMILIES[p.family]
         T[T_PNC + t] = len(p.colours)
         for i, c in enumerate(p.colours):
             T[T_PCOL + t * 5 + i] = c
@@ -293,7 +316,7 @@ def build_table(game: Game) -> np.ndarray:
     for tp in C.TEMPLES:
         for j, cond in enumerate((tp.a, tp.b)):
             at = tp.index * 2 + j
-            T[T_TKIND + at] = _CONDITIONS[cond.kind]
+            T[T_TKIND + at] = CONDITIONS[cond.kind]
             T[T_TC0 + at] = cond.colours[0] if cond.colours else -1
             T[T_TC1 + at] = cond.colours[1] if len(cond.colours) > 1 else -1
             T[T_TVAL + at] = cond.value
@@ -433,7 +456,7 @@ def from_state(st: CoatlState) -> np.ndarray:
 
 
 def to_state(S: np.ndarray, st: CoatlState) -> None:
-    from ..games.coatl.model import Coatl, Player
+    from ..model import Coatl, Player
 
     v = S[:PLAYERS].tolist()
     st.phase = v[PHASE]
@@ -1427,7 +1450,7 @@ def winner(S: Any, T: Any) -> int:
 H_WANTS = 15  # [type][colour]: 1 where the Prophecy names that colour
 H_SIZE = H_WANTS + PCAP * NC
 # the agent's weights, in the table's order
-_WEIGHTS = (
+WEIGHTS = (
     "W_ATTACHED",
     "W_CARD",
     "W_FIT",
@@ -1443,43 +1466,6 @@ _WEIGHTS = (
     "W_MORE_ENDS",
     "W_NEEDED_END",
 )
-
-
-def _agent_noise_default() -> Any:
-    import inspect
-
-    from ..agents.heuristics.coatl import HeuristicAgent
-
-    params = inspect.signature(HeuristicAgent.__init__).parameters
-    return params["noise"].default if "noise" in params else None
-
-
-def heuristic_supported() -> str:
-    """Why the compiled heuristic cannot be the agent's (empty: it can)."""
-    import inspect
-
-    from ..agents.heuristics import coatl as H
-
-    missing = [w for w in _WEIGHTS if not isinstance(getattr(H, w, None), float)]
-    if missing:
-        return f"the heuristic's weights changed ({', '.join(missing)})"
-    params = list(inspect.signature(H.HeuristicAgent.__init__).parameters)
-    if params != ["self", "seed", "noise"] or not isinstance(_agent_noise_default(), float):
-        return "the heuristic agent's settings changed"
-    return ""
-
-
-def build_heuristic_table() -> np.ndarray:
-    from ..agents.heuristics import coatl as H
-
-    h = np.zeros(H_SIZE, dtype=np.float64)
-    for i, w in enumerate(_WEIGHTS):
-        h[i] = getattr(H, w)
-    h[H_NOISE] = float(_agent_noise_default())
-    for p in C.PROPHECIES:
-        for c in set(p.colours):
-            h[H_WANTS + p.index * NC + c] = 1.0
-    return h
 
 
 # the heuristic's integer scratch (heuristic's ``W``): two card pools, the Temples in reach,
@@ -1954,80 +1940,4 @@ def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
 
 
 def options_array(options: Any) -> np.ndarray:
-    return np.array([bool(getattr(options, k)) for k in _OPTIONS], dtype=np.int64)
-
-
-class CoatlCore:
-    search_pays = True  # measured in benchmarks/playouts.py (docs/fast.md)
-    heuristic_search_pays = True  # rollout=heuristic too (measured there: the agent tries
-    # every legal move on a determinized copy, which is what compiled code is fastest at)
-
-    def __init__(self, game: Game) -> None:
-        from ..agents.heuristics.coatl import HeuristicAgent
-
-        self.game = game
-        self.table = build_table(game)
-        # the heuristic agent with its default noise (heuristic_fits), in compiled code; an
-        # agent module the core no longer matches leaves it to the reference, random stays
-        off = heuristic_supported()
-        self.heuristic = np.zeros(H_SIZE) if off else build_heuristic_table()
-        self.heuristic_class: type | None = None if off else HeuristicAgent
-        self.size = SIZE
-
-    def heuristic_fits(self, agent: Any) -> bool:
-        """Whether the compiled heuristic plays ``agent``: its noise is the default one (the
-        table's; ``heuristic``, the levels and ISMCTS' rollout=heuristic make that)."""
-        return getattr(agent, "noise", None) == self.heuristic[H_NOISE]
-
-    def load(self, state: Any) -> np.ndarray:
-        return from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(playout(S, self.table, H, rng, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        step_many(Ss, self.table, rngs, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(1, dtype=np.int64)
-        return tuple(out[: actors(S, out)].tolist())
-
-    def deal(self, seed: int, n: int, options: Any) -> tuple[np.ndarray, int]:
-        """A new game (``setup.new_state``) dealt in compiled code: the state's array and
-        the generator's state after the deal."""
-        S = np.zeros(SIZE, dtype=np.int64)
-        rng = np.array([seed], dtype=np.uint64)
-        deal(S, self.table, rng, n, options_array(options))
-        return S, int(rng[0])
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal: moves, turns (-1: not kept) and winner per seed
-        (-1: shared)."""
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        opts = options_array(options)
-        random_games(self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, winners)
-        return moves, np.full(g, -1, dtype=np.int64), winners
+    return np.array([bool(getattr(options, k)) for k in OPTIONS], dtype=np.int64)

@@ -1,5 +1,5 @@
 """The Nine Domains, compiled: one seat's observation vector straight from the core's flat
-array ``S`` (``fast/nine_domains.py``), for doors that step the core and never build a Python
+array ``S`` (``compiled/rules.py``), for doors that step the core and never build a Python
 state between moves.
 
 It writes what ``rl/encoders/nine_domains.py``'s ``fill_state`` writes (and so what
@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from . import nine_domains as ND
-from . import observer
-from ._jit import njit
+from ....engine.compiled import observer
+from ....engine.compiled.jit import njit
+from . import rules as ND
 
 CCAP, DCAP, NP = ND.CCAP, ND.DCAP, ND.NP
 
@@ -74,8 +74,8 @@ L_SIZE = L_DHALVES + DCAP
 
 def build_table(encoder: Any, options: Any) -> np.ndarray:
     """L for a ``NineDomainsEncoder`` (its slices) and the game's options, over the catalog."""
-    from ..games.nine_domains.cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
-    from ..games.nine_domains.phases import DRAFT_ORDER, POWER_NAMES, Phase
+    from ..cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
+    from ..phases import DRAFT_ORDER, POWER_NAMES, Phase
 
     e, f = encoder, encoder.layout.field
     c, d = f("hand").size, f("removed").size
@@ -344,7 +344,7 @@ def advance(
 
 
 class Observer(observer.Observer):
-    """This game's compiled observation, as a door drives it (``fast/observer.py``)."""
+    """This game's compiled observation, as a door drives it (``engine/compiled/observer.py``)."""
 
     encode = staticmethod(encode)
     build_table = staticmethod(build_table)

@@ -1,8 +1,8 @@
-"""Exploding Kittens, compiled: the rules of ``games/exploding_kittens/rules.py`` and the legal
-moves of ``legal.py`` over one flat int64 array, for playouts that never leave compiled code.
+"""Exploding Kittens, compiled: twin of ``rules.py``, ``effects.py`` and ``legal.py`` (with
+``turns.py``, ``pile.py``, ``nope.py``): the rules and the legal moves over one flat int64 array, for playouts that never leave compiled code.
 
 The pure-Python package is the reference; this is a second implementation of it that must agree
-move for move, state for state (tests/fast checks it over thousands of games). It reads the
+move for move, state for state (tests/games/exploding_kittens/test_compiled.py checks it over thousands of games). It reads the
 state's attributes (``EKState.hands``, ``pile``, ``pk``, ...), never its JSON, and writes them
 back the same way. Card codes, decks and action codes come from the game package at import and
 are handed to the compiled functions as a table (``T``), never frozen into the compiled code, so
@@ -18,43 +18,89 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.game import Game
-from ..games.exploding_kittens import actions as A
-from ..games.exploding_kittens import cards as C
-from ..games.exploding_kittens import phases as PH
-from ._jit import njit
-from .rng import MT_N, mt_below, mt_random, mt_seed, randbelow, shuffle_range
+from ....engine.compiled.jit import njit
+from ....engine.compiled.layout import Count, Field, Layout, List, Rows, Scalar, SeatLists, Seats
+from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed, randbelow, shuffle_range
+from .. import actions as A
+from .. import cards as C
 
 if TYPE_CHECKING:
-    from ..games.exploding_kittens.game import ExplodingKittens
-    from ..games.exploding_kittens.state import EKState
+    from ..game import ExplodingKittens
+    from ..state import EKState
 
 MAXN = 10
 NKC = 32  # card codes fit in 5 bits: ``hk`` stores holder * 32 + card
 CAP = 192  # cards in one list (pile, discard, a hand's knowledge, the cards gone with a seat)
 ACAP = 1024  # action codes
 
-# -- scalars ----------------------------------------------------------------------------
-N, CUR, DIR, OWED, ATTACKED, PHASE, PEND, PCARD, PWILDS, PTARGET, PNAME = range(11)
-NOPES, ANSWERED, WANTS, AK, AI, LIMBO, LMASK, TURNS = range(11, 19)
-O_STACK, O_SSPASS, O_BURY, O_FIVE = range(19, 23)
-PILEN, DISCN, OUTN, PICKN, ACTN, NALIVE = range(23, 29)
-# -- blocks -----------------------------------------------------------------------------
-HANDS = 32
-HN = HANDS + MAXN * NKC
-PILE = HN + MAXN
-PK = PILE + CAP
-DISC = PK + CAP
-ALIVE = DISC + CAP
-OUT = ALIVE + MAXN
-GONEN = OUT + MAXN
-GONE = GONEN + MAXN
-HKN = GONE + MAXN * CAP
-HK = HKN + MAXN
-PICKS = HK + MAXN * CAP
-TTURNS = PICKS + 8
-ACTORS = TTURNS + MAXN
-SIZE = ACTORS + MAXN
+# -- the array: declared once (offsets, copy in and out and the field check derive from it) --
+LAYOUT = Layout(
+    [
+        Scalar("N", "num_players", store_back=False),
+        Scalar("CUR", "cur"),
+        Scalar("DIR", "dir"),
+        Scalar("OWED", "owed"),
+        Scalar("ATTACKED", "attacked", as_bool=True),
+        Scalar("PHASE", "phase"),
+        Scalar("PEND", "pend"),
+        Scalar("PCARD", "pcard"),
+        Scalar("PWILDS", "pwilds"),
+        Scalar("PTARGET", "ptarget"),
+        Scalar("PNAME", "pname"),
+        Scalar("NOPES", "nopes"),
+        Scalar("ANSWERED", "answered"),
+        Scalar("WANTS", "wants"),
+        Scalar("AK", "ak"),
+        Scalar("AI", "ai"),
+        Scalar("LIMBO", "limbo"),
+        Scalar("LMASK", "lmask"),
+        Scalar("TURNS", "turns"),
+        # the options' flags, kept in the state for speed: read, never written back
+        Scalar("O_STACK", "o_stack", as_bool=True, store_back=False),
+        Scalar("O_SSPASS", "o_sspass", as_bool=True, store_back=False),
+        Scalar("O_BURY", "o_bury_any", as_bool=True, store_back=False),
+        Scalar("O_FIVE", "o_five_diff", as_bool=True, store_back=False),
+        Count("PILEN"),
+        Count("DISCN"),
+        Count("OUTN"),
+        Count("PICKN"),
+        Count("ACTN"),
+        Field("NALIVE"),  # len(alive_t): the core keeps it (rules.py's ``alive_t``)
+    ],
+    [
+        Rows("HANDS", "hands", cap=MAXN, width=NKC),  # [seat * NKC + card]: how many
+        Seats("HN", "hn", cap=MAXN),
+        List("PILE", "pile", cap=CAP, count="PILEN"),  # bottom first
+        List("PK", "pk", cap=CAP, count="PILEN"),  # who knows each pile card (seat bits)
+        List("DISC", "discard", cap=CAP, count="DISCN"),
+        Seats("ALIVE", "alive", cap=MAXN, as_bool=True),
+        List("OUT", "out", cap=MAXN, count="OUTN"),
+        Seats("GONEN", cap=MAXN),
+        SeatLists("GONE", "gone", seats=MAXN, cap=CAP, counts="GONEN"),
+        Seats("HKN", cap=MAXN),
+        SeatLists("HK", "hk", seats=MAXN, cap=CAP, counts="HKN"),  # holder * NKC + card
+        List("PICKS", "picks", cap=8, count="PICKN"),
+        Seats("TTURNS", "tturns", cap=MAXN),
+        List("ACTORS", "_actors", cap=MAXN, count="ACTN", as_tuple=True),
+    ],
+    reserve=32,
+)
+# the state's slots the array does not mirror, and why
+NOT_MIRRORED = {
+    "game": "the game object",
+    "options": "read through the o_* flags",
+    "rng": "the generator travels beside the array",
+    "alive_t": "derived from alive (NALIVE holds its length)",
+}
+(
+    N, CUR, DIR, OWED, ATTACKED, PHASE, PEND, PCARD, PWILDS, PTARGET, PNAME,
+    NOPES, ANSWERED, WANTS, AK, AI, LIMBO, LMASK, TURNS,
+    O_STACK, O_SSPASS, O_BURY, O_FIVE,
+    PILEN, DISCN, OUTN, PICKN, ACTN, NALIVE,
+    HANDS, HN, PILE, PK, DISC, ALIVE, OUT, GONEN, GONE, HKN, HK, PICKS, TTURNS, ACTORS,
+    SIZE,
+) = LAYOUT.offsets  # fmt: skip
+LAYOUT.check(globals())
 
 # -- phases (the package's numbers, checked below) --------------------------------------
 MAIN, TARGET, NAME, FIVE, WINDOW, GIVE, TAKE, ALTER, DEFUSE_PHASE, BURY_PHASE, OVER = range(11)
@@ -133,7 +179,7 @@ T_SIZE = T_ARG2 + ACAP
     K_EXPLODE,
 ) = range(17)
 
-_KIND_OF: dict[type, int] = {
+KIND_OF: dict[type, int] = {
     A.Draw: K_DRAW,
     A.Play: K_PLAY,
     A.Pair: K_PAIR,
@@ -152,35 +198,6 @@ _KIND_OF: dict[type, int] = {
     A.BuryAt: K_BURY,
     A.Explode: K_EXPLODE,
 }
-
-
-def supported() -> str:
-    """Empty when this core can play the package as it is; else why not (then: reference)."""
-    phases = (
-        PH.MAIN,
-        PH.TARGET,
-        PH.NAME,
-        PH.FIVE,
-        PH.WINDOW,
-        PH.GIVE,
-        PH.TAKE,
-        PH.ALTER,
-        PH.DEFUSE_PHASE,
-        PH.BURY_PHASE,
-        PH.OVER,
-    )
-    if tuple(int(x) for x in phases) != tuple(range(11)):
-        return "the phase numbers changed"
-    if (int(PH.PEND_PAIR), int(PH.PEND_TRIPLE), int(PH.PEND_FIVE), int(PH.NO_PEND)) != (
-        PEND_PAIR,
-        PEND_TRIPLE,
-        PEND_FIVE,
-        NO_PEND,
-    ):
-        return "the pending-combo markers changed"
-    if C.NK > NKC or max(sum(d) for d in C.DECKS.values()) > CAP:
-        return "the catalog is larger than the core's capacity"
-    return ""
 
 
 def build_table(game: ExplodingKittens) -> np.ndarray:
@@ -253,112 +270,25 @@ def build_table(game: ExplodingKittens) -> np.ndarray:
     space = game.action_space
     for code in range(space.size):
         a = space.decode(code)
-        T[T_KIND + code] = _KIND_OF[type(a)]
+        T[T_KIND + code] = KIND_OF[type(a)]
         T[T_ARG + code] = getattr(a, "card", getattr(a, "player", getattr(a, "position", -1)))
         T[T_ARG2 + code] = getattr(a, "wilds", 0)
     return T
 
 
-# -- state in and out --------------------------------------------------------------------
+# -- state in and out (the layout's, plus what it derives) ----------------------------------
 def from_state(st: EKState) -> np.ndarray:
     """The flat array of a state (its generator apart: see ``rng_of``)."""
-    n = st.num_players
-    S = np.zeros(SIZE, dtype=np.int64)
-    S[N] = n
-    S[CUR] = st.cur
-    S[DIR] = st.dir
-    S[OWED] = st.owed
-    S[ATTACKED] = bool(st.attacked)
-    S[PHASE] = st.phase
-    S[PEND] = st.pend
-    S[PCARD] = st.pcard
-    S[PWILDS] = st.pwilds
-    S[PTARGET] = st.ptarget
-    S[PNAME] = st.pname
-    S[NOPES] = st.nopes
-    S[ANSWERED] = st.answered
-    S[WANTS] = st.wants
-    S[AK] = st.ak
-    S[AI] = st.ai
-    S[LIMBO] = st.limbo
-    S[LMASK] = st.lmask
-    S[TURNS] = st.turns
-    S[O_STACK] = bool(st.o_stack)
-    S[O_SSPASS] = bool(st.o_sspass)
-    S[O_BURY] = bool(st.o_bury_any)
-    S[O_FIVE] = bool(st.o_five_diff)
-    nk = len(st.hands[0])
-    hands = np.asarray(st.hands, dtype=np.int64)
-    S[HANDS : HANDS + n * NKC].reshape(n, NKC)[:, :nk] = hands
-    S[HN : HN + n] = st.hn
-    k = len(st.pile)
-    S[PILEN] = k
-    S[PILE : PILE + k] = st.pile
-    S[PK : PK + k] = st.pk
-    k = len(st.discard)
-    S[DISCN] = k
-    S[DISC : DISC + k] = st.discard
-    S[ALIVE : ALIVE + n] = st.alive
+    S = LAYOUT.load(st)
     S[NALIVE] = len(st.alive_t)
-    k = len(st.out)
-    S[OUTN] = k
-    S[OUT : OUT + k] = st.out
-    for p in range(n):
-        g = st.gone[p]
-        S[GONEN + p] = len(g)
-        S[GONE + p * CAP : GONE + p * CAP + len(g)] = g
-        h = st.hk[p]
-        S[HKN + p] = len(h)
-        S[HK + p * CAP : HK + p * CAP + len(h)] = h
-    k = len(st.picks)
-    S[PICKN] = k
-    S[PICKS : PICKS + k] = st.picks
-    S[TTURNS : TTURNS + n] = st.tturns
-    acts = st._actors
-    S[ACTN] = len(acts)
-    S[ACTORS : ACTORS + len(acts)] = acts
     return S
 
 
 def to_state(S: np.ndarray, st: EKState) -> None:
     """Write the array back into ``st`` (same game, same seats, same options)."""
-    v = S[:HANDS].tolist()
-    n = v[N]
-    st.cur = v[CUR]
-    st.dir = v[DIR]
-    st.owed = v[OWED]
-    st.attacked = bool(v[ATTACKED])
-    st.phase = v[PHASE]
-    st.pend = v[PEND]
-    st.pcard = v[PCARD]
-    st.pwilds = v[PWILDS]
-    st.ptarget = v[PTARGET]
-    st.pname = v[PNAME]
-    st.nopes = v[NOPES]
-    st.answered = v[ANSWERED]
-    st.wants = v[WANTS]
-    st.ak = v[AK]
-    st.ai = v[AI]
-    st.limbo = v[LIMBO]
-    st.lmask = v[LMASK]
-    st.turns = v[TURNS]
-    nk = len(st.hands[0])
-    st.hands = S[HANDS : HANDS + n * NKC].reshape(n, NKC)[:, :nk].tolist()
-    st.hn = S[HN : HN + n].tolist()
-    st.pile = S[PILE : PILE + v[PILEN]].tolist()
-    st.pk = S[PK : PK + v[PILEN]].tolist()
-    st.discard = S[DISC : DISC + v[DISCN]].tolist()
-    alive = S[ALIVE : ALIVE + n].tolist()
-    st.alive = [bool(x) for x in alive]
-    st.alive_t = tuple(p for p in range(n) if alive[p])
-    st.out = S[OUT : OUT + v[OUTN]].tolist()
-    gn = S[GONEN : GONEN + n].tolist()
-    st.gone = [S[GONE + p * CAP : GONE + p * CAP + gn[p]].tolist() for p in range(n)]
-    hn = S[HKN : HKN + n].tolist()
-    st.hk = [S[HK + p * CAP : HK + p * CAP + hn[p]].tolist() for p in range(n)]
-    st.picks = S[PICKS : PICKS + v[PICKN]].tolist()
-    st.tturns = S[TTURNS : TTURNS + n].tolist()
-    st._actors = tuple(S[ACTORS : ACTORS + v[ACTN]].tolist())
+    LAYOUT.store(S, st)
+    alive = st.alive
+    st.alive_t = tuple(p for p in range(st.num_players) if alive[p])
 
 
 # -- turns --------------------------------------------------------------------------------
@@ -698,6 +628,8 @@ def _resolve(S: Any, T: Any, rng: Any) -> None:
     elif pend == PEND_FIVE:
         S[PHASE] = TAKE
         _one_actor(S, p)
+    else:  # supported() declines a package with an effect not above: never a silent no-op
+        raise ValueError("a pending effect the compiled core does not implement")
 
 
 @njit
@@ -1112,21 +1044,6 @@ H_DODGE = H_DODGEN + 1  # the cards that dodge a known kitten, in the agent's or
 H_SIZE = H_DODGE + NKC
 
 
-def build_heuristic_table() -> np.ndarray:
-    from ..agents.heuristics import exploding_kittens as H
-
-    t = np.zeros(H_SIZE, dtype=np.int64)
-    for c, key in enumerate(C.KEYS):
-        t[H_VAL + c] = H.value(key)
-        t[H_AIM_NEXT + c] = key in H.AIMED_AT_NEXT
-        t[H_AIM_TARGET + c] = key in H.AIMED_AT_TARGET
-        t[H_ESCAPE + c] = key in H.AIMED_AT_NEXT | H.AIMED_AT_TARGET | {"skip", "super_skip"}
-    t[H_DODGEN] = len(H.DODGE)
-    for i, key in enumerate(H.DODGE):
-        t[H_DODGE + i] = C.CODE[key]
-    return t
-
-
 @njit
 def _has(buf: Any, m: int, code: int) -> bool:
     for i in range(m):  # noqa: SIM110 (a loop, not a generator, in compiled code)
@@ -1352,69 +1269,3 @@ def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
         m = legal(Ss[g], T, players[g], buf)
         for i in range(m):
             masks[g, buf[i]] = 1
-
-
-class EKCore:
-    """The core as ``fast/__init__.py`` drives it."""
-
-    def __init__(self, game: Game) -> None:
-        from ..agents.heuristics.exploding_kittens import HeuristicAgent
-
-        self.heuristic_class: type | None = HeuristicAgent
-        self.search_pays = True  # ISMCTS iterations/s 2-4x (benchmarks/playouts.py)
-        self.game = game
-        self.table = build_table(game)  # type: ignore[arg-type]
-        self.heuristic = build_heuristic_table()
-        self.size = SIZE
-
-    def load(self, state: Any) -> np.ndarray:
-        return from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(playout(S, self.table, H, rng, mts, kinds, risks, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        step_many(Ss, self.table, rngs, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        return tuple(S[ACTORS : ACTORS + S[ACTN]].tolist())
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal (the benchmark): moves, turns and winner per seed."""
-        opts = np.array(
-            [
-                options.stacking_attacks,
-                options.super_skip_passes_turns,
-                options.bury_anywhere,
-                options.five_card_combo == "different",
-            ],
-            dtype=np.int64,
-        )
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        turns = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        random_games(self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, turns, winners)
-        return moves, turns, winners

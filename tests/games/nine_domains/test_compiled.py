@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import SeatHandle, fast
+from ludoteca import SeatHandle
+from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
+from ludoteca.engine import compiled as fast
 
-from .reference import (
+from ..compiled_reference import (
     assert_batch_matches,
     assert_every_step_equal,
     reference_agents,
@@ -21,7 +23,10 @@ from .reference import (
     reference_rollout,
 )
 
-pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("nine-domains"))
+pytestmark = [
+    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("nine-domains")),
+    pytest.mark.usefixtures("compiled_cores"),
+]
 
 GAME = ludoteca.get_game("nine-domains")
 OPTIONS = [
@@ -80,7 +85,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 10)
-        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
         assert r1.getstate() == r2.getstate()
     assert len(phases) == 4, "draft, place, power and finished states all start a rollout"
@@ -128,7 +133,7 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(2, seed, opts), GAME.new_game(2, seed, opts)
         a1 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
         a2 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
-        assert fast.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {opts}"
+        assert AC.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {opts}"
         assert core.to_json() == ref.to_json()
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
 
@@ -159,13 +164,13 @@ def test_heuristic_rollouts_from_any_state(fuzz_games):
             legal = ref.legal_actions(p)
             ref.apply(p, legal[0] if len(legal) == 1 else h1.act(SeatHandle(ref, p)))
             steps += 1
-        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert AC.rollout(core, random.Random(0), limit, heuristic=h2) == steps
         assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
     assert len(phases) == 4
 
 
 def test_the_heuristic_with_other_settings_keeps_the_reference_path():
     core = fast.core_for(GAME)
-    assert fast.seat_kind(core, make_agent("heuristic", GAME, 0)) == fast.HEURISTIC
+    assert AC.seat_kind(core, make_agent("heuristic", GAME, 0)) == fast.HEURISTIC
     other = make_agent("heuristic:shortlist=3", GAME, 0)
-    assert fast.seat_kind(core, other) is None
+    assert AC.seat_kind(core, other) is None

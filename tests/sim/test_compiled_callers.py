@@ -8,9 +8,9 @@ import random
 import pytest
 
 import ludoteca
-from ludoteca import fast
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
+from ludoteca.engine import compiled as fast
 from ludoteca.sim import simulate
 
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens"))
@@ -44,7 +44,7 @@ def test_simulate_heuristic_and_random_seats_are_identical():
 
 def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatch):
     """An ISMCTS seat: the runner's own loop plays, and the core is never asked to."""
-    from ludoteca.fast import hooks
+    from ludoteca.agents import compiled as hooks
 
     calls = []
     real = hooks.play_seeded
@@ -75,7 +75,7 @@ def test_seeded_generators_are_random_random():
     """The runner's path seeds each seat's Mersenne Twister in compiled code."""
     import numpy as np
 
-    from ludoteca.fast.rng import mt_seed, mt_state
+    from ludoteca.engine.compiled.rng import mt_seed, mt_state
 
     for seed in (0, 1, 7, 2**31 - 1, 2**32 - 1, 2**32, 2**40 + 17, 2**63 - 1):
         mt = np.zeros(625, dtype=np.uint64)
@@ -102,8 +102,8 @@ def test_simulate_nine_domains_heuristic_records_are_identical():
 def test_ismcts_nine_domains_heuristic_rollouts_run_in_the_core():
     """rollout=heuristic pays there (the agent weighs hundreds of plans a move): the hook
     takes it, and the search's statistics are those of the Python playouts."""
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.ismcts import make_policy
-    from ludoteca.fast import hooks
 
     game = ludoteca.get_game("nine-domains")
     state = game.new_game(2, 8, {})
@@ -119,7 +119,7 @@ def test_ismcts_nine_domains_heuristic_rollouts_run_in_the_core():
 def test_ismcts_nine_domains_keeps_python_rollouts():
     """Measured not to pay there (a dozen moves per rollout): the hook declines and the search
     plays its own playouts; the core's rollouts themselves are tested in test_nine_domains.py."""
-    from ludoteca.fast import hooks
+    from ludoteca.agents import compiled as hooks
 
     game = ludoteca.get_game("nine-domains")
     state = game.new_game(2, 8, {})
@@ -130,8 +130,8 @@ def test_ismcts_nine_domains_keeps_python_rollouts():
 
 
 def test_ismcts_fast_false_keeps_playouts_in_python(monkeypatch):
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents import make_agent
-    from ludoteca.fast import hooks
 
     calls = []
     real = hooks.rollout
@@ -148,7 +148,7 @@ def test_ismcts_fast_false_keeps_playouts_in_python(monkeypatch):
 def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
     """When a game package moves what the core reads, the core turns itself off and says why;
     simulate plays the reference path."""
-    from ludoteca.fast import nine_domains
+    from ludoteca.games.nine_domains.compiled import rules as nine_domains
 
     monkeypatch.setattr(nine_domains, "supported", lambda: "the phase numbers changed")
     monkeypatch.setattr(fast, "_CORES", {})

@@ -2,13 +2,13 @@
 ``LUDOTECA_FAST=0``) it leaves functions as they are and ``AVAILABLE`` is False, so callers keep
 the pure-Python reference path.
 
-The cache goes beside the sources (``__pycache__``) when that folder is writable, else to a
-folder under the system's temporary directory (numba's own fallback needs a home directory).
-numba checks a cached function against its own file only, not against the compiled functions
-it calls from other files; so a module's cache is dropped when it or the shared compiled
-modules (rng.py, this file) change (a stamp of their hash sits beside the cache). A game's
-compiled observation (``<game>_obs.py``) calls its core's compiled functions and reads its
-constants, so its stamp covers the core's file too.
+The cache goes where numba puts it (``__pycache__`` beside the sources when that folder is
+writable), else to a folder under the system's temporary directory (numba's own fallback needs
+a home directory). numba checks a cached function against its own file only, not against the
+compiled functions it calls from other files nor the constants it froze from them; so the
+cache is kept per folder of compiled code (a game's ``compiled/``, this package): it is dropped
+when any file of that folder or of this package (the shared helpers every core calls) changed
+since it was written (a stamp of their hash sits beside the cache).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ REASON = ""
 _numba: Any = None
 
 # numba itself is imported only when a core is first built (importing it takes a second or
-# more): importing ludoteca.fast, and so ludoteca.sim, stays cheap
+# more): importing ludoteca.engine.compiled, and so ludoteca.sim, stays cheap
 if os.environ.get("LUDOTECA_FAST", "1").strip().lower() in ("0", "false", "no", "off"):
     REASON = "turned off by LUDOTECA_FAST=0"
 elif importlib.util.find_spec("numba") is None:  # pragma: no cover - depends on the install
@@ -38,32 +38,55 @@ else:
     AVAILABLE = True
 
 
-_SHARED = ("_jit.py", "rng.py")  # compiled code every core calls
+SHARED = Path(__file__).parent  # the helpers every core calls (rng.py, this file)
+STAMP = "ludoteca-compiled.stamp"
 
 
-def _drop_stale(folder: Path) -> None:
-    """Per module with compiled code: drop its cached functions when it, or a shared module,
-    changed since they were written (a stamp of the hash sits beside them)."""
-    here = Path(__file__).parent
-    shared = b"".join((here / name).read_bytes() for name in _SHARED)
-    for f in sorted(here.glob("*.py")):
-        text = f.read_bytes()
-        if b"@njit" not in text:
-            continue
-        core = here / f"{f.stem.removesuffix('_obs')}.py"
-        if f.stem.endswith("_obs") and core.exists():
-            text += core.read_bytes()
-        want = hashlib.sha256(shared + text).hexdigest()
-        stamp = folder / f"{f.stem}.ludoteca-stamp"
-        try:
-            if stamp.read_text() == want:
-                continue
-        except OSError:
-            pass
-        for old in folder.glob(f"{f.stem}.*.nb[ci]"):
+def stamp(folder: Path) -> str:
+    """The hash a folder's cached functions were compiled against: its sources and the
+    shared helpers'."""
+    h = hashlib.sha256()
+    for d in sorted({SHARED, folder}):
+        for f in sorted(d.glob("*.py")):
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def drop_stale(folder: Path, cache: Path) -> None:
+    """Drop the cached functions of ``folder``'s modules (in ``cache``, numba's cache folder for
+    them) when the folder or the shared helpers changed since they were written."""
+    want = stamp(folder)
+    mark = cache / STAMP
+    try:
+        if mark.read_text() == want:
+            return
+    except OSError:
+        pass
+    for f in folder.glob("*.py"):
+        for old in cache.glob(f"{f.stem}.*.nb[ci]"):
             with contextlib.suppress(OSError):
                 old.unlink()
-        stamp.write_text(want)
+    with contextlib.suppress(OSError):
+        cache.mkdir(parents=True, exist_ok=True)
+        mark.write_text(want)
+
+
+_CHECKED: set[Path] = set()
+
+
+def _check_folder(fn: Callable[..., Any]) -> None:
+    """Once per folder and process, before numba reads its cache: drop it if stale."""
+    folder = Path(fn.__code__.co_filename).resolve().parent
+    if folder in _CHECKED:
+        return
+    _CHECKED.add(folder)
+    from numba.core.caching import FunctionCache
+
+    try:
+        cache = Path(FunctionCache(fn)._cache_path)
+    except RuntimeError:  # pragma: no cover - numba finds no place to cache: nothing to drop
+        return
+    drop_stale(folder, cache)
 
 
 def _writable(folder: Path) -> bool:
@@ -72,7 +95,6 @@ def _writable(folder: Path) -> bool:
         probe = folder / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
-        _drop_stale(folder)
         return True
     except OSError:
         return False
@@ -109,7 +131,10 @@ def _load() -> Any:
 def njit(fn: F) -> F:
     if not AVAILABLE:
         return fn
-    return _load().njit(cache=CACHE, nogil=True)(fn)  # type: ignore[no-any-return,unused-ignore]
+    numba = _load()
+    if CACHE:
+        _check_folder(fn)
+    return numba.njit(cache=CACHE, nogil=True)(fn)  # type: ignore[no-any-return,unused-ignore]
 
 
 @contextlib.contextmanager

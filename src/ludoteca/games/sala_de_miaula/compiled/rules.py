@@ -1,6 +1,6 @@
 """Sala de Miaula, compiled: ``games/sala_de_miaula/rules.py``, ``legal.py`` and ``effects.py``
 over one flat int64 array (the pattern of ``exploding_kittens.py``: the package is the
-reference, this a second implementation held to it move for move by tests/fast).
+reference, this a second implementation held to it move for move by tests/games/sala_de_miaula/test_compiled.py).
 
 The cards a match plays with are data (the options embed them, and a custom deck or custom
 card definitions may change every number and effect): each state carries its cards' rules as a
@@ -21,22 +21,22 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.game import Game
-from ..games.sala_de_miaula import actions as A
-from ..games.sala_de_miaula import effects as FX
-from ..games.sala_de_miaula import table as TB
-from ..games.sala_de_miaula.cards import (
+from ....engine.compiled.jit import njit
+from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed, randbelow
+from ....engine.game import Game
+from .. import actions as A
+from .. import effects as FX
+from .. import table as TB
+from ..cards import (
     DECK_SIZE,
     EFFECT_PARAMS,
     ELEMENTS,
     PASSIVE_EFFECTS,
     POOL,
 )
-from ._jit import njit
-from .rng import MT_N, mt_below, mt_random, mt_seed, randbelow
 
 if TYPE_CHECKING:
-    from ..games.sala_de_miaula.state import SalaState
+    from ..state import SalaState
 
 PL = 3  # places a side
 CAP = 32  # cards in one zone (a deck has 25)
@@ -99,7 +99,7 @@ EFFECTS = (
     E_REVIVE,
     E_SPRING,
 ) = range(12)
-_PASSIVES = ("guard", "reduce", "lives", "courage", "potion")
+PASSIVES = ("guard", "reduce", "lives", "courage", "potion")
 
 IDS = tuple(sorted(POOL.cards))
 INDEX = {cid: i for i, cid in enumerate(IDS)}
@@ -139,7 +139,7 @@ def supported() -> str:
         return "the card kinds or statuses changed"
     if set(FX.EFFECTS) != set(EFFECTS):
         return "an effect the core does not know (effects.EFFECTS changed)"
-    if set(PASSIVE_EFFECTS) != set(_PASSIVES):
+    if set(PASSIVE_EFFECTS) != set(PASSIVES):
         return "a passive the core does not know"
     for name, params in EFFECT_PARAMS.items():
         if len(params) > 1 or set(params.values()) - {"int", "status", "terrain"}:
@@ -153,9 +153,23 @@ def supported() -> str:
     return ""
 
 
+# the action types build_table reads (by class name: the core's completeness declaration)
+ACTION_TYPES = (
+    "EndTurn",
+    "PlayCreature",
+    "PlayItem",
+    "PlaySpell",
+    "Attack",
+    "UseAbility",
+    "UseItem",
+    "GoToCanil",
+    "GoToOficina",
+)
+
+
 def build_table(game: Game) -> np.ndarray:
-    from ..games.sala_de_miaula.game import HAND_SIZE
-    from ..games.sala_de_miaula.legal import MAX_ACTIONS
+    from ..game import HAND_SIZE
+    from ..legal import MAX_ACTIONS
 
     space = game.action_space
     if space.size > ACAP * 8:
@@ -973,26 +987,6 @@ H_OPP = 0  # [element]: the element that opposes it
 H_SIZE = H_OPP + len(ELEMENTS)
 
 
-def heuristic_supported() -> str:
-    """Why the compiled heuristic cannot be the agent's (empty: it can)."""
-    from ..agents.heuristics import sala_de_miaula as H
-
-    if H.LIFE != A.LIFE or H.NO_TARGET != A.NO_TARGET:
-        return "the heuristic's targets changed"
-    if set(H.OPPOSITE) != set(ELEMENTS) or not set(H.OPPOSITE.values()) <= set(ELEMENTS):
-        return "the heuristic's opposite elements changed"
-    return ""
-
-
-def build_heuristic_table() -> np.ndarray:
-    from ..agents.heuristics import sala_de_miaula as H
-
-    t = np.zeros(H_SIZE, dtype=np.int64)
-    for e, name in enumerate(ELEMENTS):
-        t[H_OPP + e] = EINDEX[H.OPPOSITE[name]]
-    return t
-
-
 @njit
 def _opposite(H: Any, el: int) -> int:
     # no terrain (or one outside the pool) has no opposite: no card's element matches it
@@ -1379,96 +1373,3 @@ def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
         m = legal(Ss[g], T, players[g], buf)
         for i in range(m):
             masks[g, buf[i]] = 1
-
-
-class SalaCore:
-    """The core as ``fast/__init__.py`` drives it."""
-
-    # ISMCTS iterations/s 3.6-4.0x with the core (benchmarks/playouts.py, rollout=random,
-    # 100 iterations): a rollout is the rest of the game, about a hundred moves
-    search_pays = True
-    # the playout's UNTIL_TURN mode bit (``fast.rollout(..., until_turn_change=True)``)
-    stops_at_turn_change = True
-
-    def __init__(self, game: Game) -> None:
-        from ..agents.heuristics.sala_de_miaula import HeuristicAgent
-
-        self.game = game
-        self.table = build_table(game)
-        self.heuristic = build_heuristic_table()
-        # the heuristic agent in compiled code (any settings: heuristic_fits)
-        self.heuristic_class: type | None = None if heuristic_supported() else HeuristicAgent
-        self.size = SIZE
-
-    def heuristic_fits(self, agent: Any) -> bool:
-        """Whether the compiled heuristic plays ``agent``: always, since its one setting,
-        ``aggression``, does not change a move (the tests play a non-default one against
-        the reference, so the day it does they fail and this must say False for it)."""
-        return True
-
-    def load(self, state: Any) -> np.ndarray:
-        return from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(playout(S, self.table, H, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        step_many(Ss, self.table, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(2, dtype=np.int64)
-        return tuple(out[: actors(S, out)].tolist())
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal: moves, turns (-1: not kept) and winner (-1: a
-        draw) per seed, for ``options`` (parsed)."""
-        from ..games.sala_de_miaula.state import SalaState
-
-        fresh = SalaState(self.game, options)  # type: ignore[arg-type]
-        fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
-        S = from_state(fresh)
-        if options.terrain is not None:
-            terrain, choices = TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
-        else:
-            terrain = -1
-            names = sorted(t for t, m in POOL.terrains.items() if m.set in options.sets)
-            choices = np.array([TINDEX[t] for t in names], dtype=np.int64)
-        first = -1 if options.first_player is None else int(options.first_player)
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        random_games(
-            self.table,
-            self.heuristic,
-            S,
-            np.asarray(seeds, dtype=np.int64),
-            first,
-            terrain,
-            choices,
-            np.asarray(agent_seeds, dtype=np.int64),
-            moves,
-            winners,
-        )
-        return moves, np.full(g, -1, dtype=np.int64), winners

@@ -1,5 +1,5 @@
 """Coatl, compiled: one seat's observation vector straight from the core's flat array ``S``
-(``fast/coatl.py``), for doors that step the core and never build a Python state between
+(``compiled/rules.py``), for doors that step the core and never build a Python state between
 moves.
 
 It writes what ``rl/encoders/coatl.py``'s ``fill_state`` writes (and so what
@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from . import coatl as C
-from . import observer
-from ._jit import njit
+from ....engine.compiled import observer
+from ....engine.compiled.jit import njit
+from . import rules as C
 
 # -- the table L: the encoder's sizes and where each slice starts ----------------------------
 (
@@ -74,7 +74,7 @@ def _encoder_module(encoder: Any) -> Any:
 
 def build_table(encoder: Any, options: Any = None) -> np.ndarray:
     """L for a ``CoatlEncoder`` (its slices and index maps) over this core's layout."""
-    from ..engine import get_game
+    from ....engine import get_game
 
     m, e = _encoder_module(encoder), encoder
     f = e.layout.field
@@ -304,7 +304,7 @@ def advance(
 
 
 class Observer(observer.Observer):
-    """This game's compiled observation, as a door drives it (``fast/observer.py``)."""
+    """This game's compiled observation, as a door drives it (``engine/compiled/observer.py``)."""
 
     encode = staticmethod(encode)
     build_table = staticmethod(build_table)

@@ -14,11 +14,12 @@ import random
 import pytest
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
 from ludoteca.engine import SeatHandle
+from ludoteca.engine import compiled as fast
 
-from .reference import (
+from ..compiled_reference import (
     assert_batch_matches,
     assert_every_step_equal,
     reference_agents,
@@ -26,7 +27,10 @@ from .reference import (
     reference_rollout,
 )
 
-pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens"))
+pytestmark = [
+    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens")),
+    pytest.mark.usefixtures("compiled_cores"),
+]
 
 GAME = ludoteca.get_game("exploding-kittens")
 COUNTS = range(2, 11)
@@ -91,7 +95,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 40)
-        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i} ({n} players, {opts})"
         assert r1.getstate() == r2.getstate()
     assert len(phases) >= 5, "the starting states should cover several phases"
@@ -154,7 +158,7 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(n, seed, opts), GAME.new_game(n, seed, opts)
         a1 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
         a2 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
-        assert fast.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats}"
+        assert AC.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats}"
         assert core.to_json() == ref.to_json()
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
 
@@ -175,5 +179,5 @@ def test_heuristic_rollouts_from_any_state(fuzz_games):
             legal = ref.legal_actions(p)
             ref.apply(p, legal[0] if len(legal) == 1 else h1.act(SeatHandle(ref, p)))
             steps += 1
-        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert AC.rollout(core, random.Random(0), limit, heuristic=h2) == steps
         assert core.to_json() == ref.to_json(), f"rollout {i}"

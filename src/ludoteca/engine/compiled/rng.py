@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import njit
+from .jit import njit
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -1,18 +1,24 @@
-"""The fast playout core: random playouts in compiled code (numba), bit for bit the reference's.
+"""Compiled cores (numba), game-agnostic: where a game's core is found, and the drivers every
+core shares (playouts, batches of games, the doors' observations).
 
-A game's core (``fast/<game>.py``) keeps the state as one flat int64 array and plays the same
-rules as the game's package, drawing chance from the state's own SplitMix64 and the agents'
-choices from their ``random.Random`` exactly as the Python agents would. So a playout here
-ends in the same state, with the same moves, as the same playout through the engine.
+A game's core lives in its own package, ``games/<game>/compiled/`` (its ``core.py`` has
+``supported()`` and a ``Core`` subclass of ``core.Core``), beside the Python rules it twins; it
+keeps the state as one flat int64 array and plays the same rules as the package, drawing chance
+from the state's own SplitMix64 and the agents' choices from their ``random.Random`` exactly as
+the Python agents would. So a playout here ends in the same state, with the same moves, as the
+same playout through the engine. This package imports no game, agent, rl or cli module: a
+game's core is found by the game's own package name (``<package>.compiled.core``), no table.
 
-    from ludoteca import fast
-    fast.available("exploding-kittens")      # False without numba, or for a game with no core
-    moves = fast.play_random(state, rngs)     # each seat a RandomAgent: rngs[seat].choice(...)
-    fast.rollout(state, rng)                  # ISMCTS' random rollout: legal[int(rng.random()*k)]
-    batch = fast.Batch(game, states)          # many games stepped in one call (RL)
+    from ludoteca.engine import compiled
+    compiled.available("exploding-kittens")      # False without numba, or for a game with no core
+    moves = compiled.play_random(state, rngs)     # each seat a RandomAgent: rngs[seat].choice(...)
+    compiled.rollout(state, rng)                  # ISMCTS' random rollout: legal[int(rng.random()*k)]
+    batch = compiled.Batch(game, states)          # many games stepped in one call (RL)
 
-Every function mutates ``state`` (and the generators) as the reference would and falls back to
-nothing: callers ask ``available`` first and keep the reference path otherwise.
+Agents (heuristic seats, ISMCTS' rollout policy) are played through ``agents/compiled.py``,
+which knows which agent the core can play. Every function mutates ``state`` (and the
+generators) as the reference would and falls back to nothing: callers ask ``available`` first
+and keep the reference path otherwise.
 """
 
 from __future__ import annotations
@@ -22,70 +28,46 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-from ..agents.base import Agent
-from ..agents.random_agent import RandomAgent
-from ..engine import GameState
-from ..engine.game import Game
-from . import _jit
+from ..game import Game, GameState
+from . import jit
+from .core import Core
 
 __all__ = [
     "AVAILABLE",
+    "CHOOSE_AGENTS",
+    "CHOOSE_SEARCH",
+    "HEURISTIC",
+    "RANDOM",
+    "UNTIL_TURN",
     "Batch",
+    "Core",
     "available",
     "batch_step",
     "core_for",
     "disabled",
     "has_core",
     "observer_for",
-    "play_agents",
     "play_random",
     "play_seeded",
-    "playout",
     "rollout",
     "stops_at_turn_change",
     "warm_up",
     "why_not",
 ]
 
-AVAILABLE = _jit.AVAILABLE
-
-
-class Core(Protocol):
-    """What a game's core offers (see ``fast/exploding_kittens.py``)."""
-
-    game: Game
-    table: np.ndarray
-    size: int
-    heuristic_class: type | None  # the heuristic agent it plays in compiled code, if any
-    search_pays: bool  # whether ISMCTS gains from it (measured): else the search plays on
-
-    def load(self, state: GameState) -> np.ndarray: ...
-    def store(self, S: np.ndarray, state: GameState) -> None: ...
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int: ...
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None: ...
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None: ...
-    def actors(self, S: np.ndarray) -> tuple[int, ...]: ...
-
+AVAILABLE = jit.AVAILABLE
 
 _CORES: dict[str, Core | None] = {}
 _WHY: dict[str, str] = {}
+
+
+def compiled_package(game: Game) -> str:
+    """Where a game's compiled core lives: ``<the game's package>.compiled``."""
+    return f"{type(game).__module__.rpartition('.')[0]}.compiled"
 
 
 def _build(game: Game) -> Core | None:
@@ -99,27 +81,26 @@ def _build(game: Game) -> Core | None:
     return None
 
 
-# game id -> (module of fast/, its core class); each module has ``supported() -> str | None``
-_MODULES = {
-    "exploding-kittens": ("exploding_kittens", "EKCore"),
-    "nine-domains": ("nine_domains", "NDCore"),
-    "coatl": ("coatl", "CoatlCore"),
-    "sala-de-miaula": ("sala_de_miaula", "SalaCore"),
-}
+def _has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def _build_core(game: Game) -> Core | None:
-    entry = _MODULES.get(game.id)
-    if entry is None:
+    name = compiled_package(game) + ".core"
+    if not _has_module(name):
         _WHY[game.id] = "no compiled core for this game yet"
         return None
-    # imported only now: the module compiles (or loads) its core, and needs numba
-    module = importlib.import_module(f".{entry[0]}", __name__)
+    # imported only now (a compiled core, loaded lazily): the module compiles (or loads) its
+    # core, and needs numba
+    module = importlib.import_module(name)
     reason = module.supported()
     if reason:
         _WHY[game.id] = reason
         return None
-    core: Core = getattr(module, entry[1])(game)
+    core: Core = module.Core(game)
     return core
 
 
@@ -146,32 +127,42 @@ def core_for(game: Game) -> Core | None:
         if core is not None:
             # compile (or load the cache) now, taking turns with processes started together
             # (test workers, a pool): one compiles, the others then load what it wrote
-            with _jit.compile_lock(game.id):
+            with jit.compile_lock(game.id):
                 _exercise(game)
     return _CORES[game.id]
 
 
 def observer_for(game: Game, encoder: Any, options: Any, low: float, high: float) -> Any:
-    """The game's compiled observation (``fast/<game>_obs.py``'s ``Observer``: ``observe(S, p)``
-    equal to ``encoder.encode_state(state, p)`` for the state S was loaded from), or None where
-    the game has no core or no compiled observation yet. ``options``: the states' parsed
-    options (the observation's template)."""
-    if core_for(game) is None:
+    """The game's compiled observation (``games/<game>/compiled/observation.py``'s
+    ``Observer``: ``observe(S, p)`` equal to ``encoder.encode(state.view(p))`` for the state S
+    was loaded from), or None where the game has no core or no compiled observation yet.
+    ``options``: the states' parsed options (the observation's template)."""
+    if core_for(game) is None or not has_observer(game):
         return None
-    name = f"{__name__}.{_MODULES[game.id][0]}_obs"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name).Observer(encoder, options, low, high)
+    # a compiled module, loaded lazily
+    module = importlib.import_module(compiled_package(game) + ".observation")
+    return module.Observer(encoder, options, low, high)
 
 
-def has_core(game_id: str) -> bool:
+def has_observer(game: Game) -> bool:
+    """Whether the game's core has a compiled observation (without loading it)."""
+    return _has_module(compiled_package(game) + ".observation")
+
+
+def has_core(game: Game | str) -> bool:
     """Whether numba is there and the game has a core, without building (compiling) it."""
-    return AVAILABLE and game_id in _MODULES
+    if not AVAILABLE:
+        return False
+    if isinstance(game, str):
+        from ..registry import get_game  # the registry imports the games: on demand
+
+        game = get_game(game)
+    return _has_module(compiled_package(game) + ".core")
 
 
 def available(game: Game | str) -> bool:
     if isinstance(game, str):
-        from ..engine import get_game
+        from ..registry import get_game  # the registry imports the games: on demand
 
         game = get_game(game)
     return core_for(game) is not None
@@ -180,9 +171,9 @@ def available(game: Game | str) -> bool:
 def why_not(game: Game | str) -> str:
     """Why ``available`` is False (empty when it is True)."""
     if not AVAILABLE:
-        return _jit.REASON
+        return jit.REASON
     if isinstance(game, str):
-        from ..engine import get_game
+        from ..registry import get_game  # the registry imports the games: on demand
 
         game = get_game(game)
     if core_for(game) is not None:
@@ -190,35 +181,17 @@ def why_not(game: Game | str) -> str:
     return _WHY.get(game.id, "")
 
 
-_EMPTY = np.zeros(0, dtype=np.int64)
 _NO_LIMIT = 1 << 62
 CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
-
-
-def _core(state: GameState) -> Core:
-    core = core_for(state.game)
-    if core is None:
-        raise RuntimeError(f"no fast core for {state.game.id}: {why_not(state.game)}")
-    return core
-
-
 RANDOM, HEURISTIC = 0, 1
 UNTIL_TURN = 2  # a playout mode bit, with CHOOSE_SEARCH: stop when the player to move changes
 
 
-def seat_kind(core: Core, agent: Agent) -> int | None:
-    """How the core plays ``agent``: RANDOM, HEURISTIC, or None (it cannot)."""
-    if type(agent) is RandomAgent:
-        return RANDOM
-    if core.heuristic_class is not None and type(agent) is core.heuristic_class:
-        fits = getattr(core, "heuristic_fits", None)  # a core may compile only some settings
-        if fits is None or fits(agent):
-            return HEURISTIC
-    return None
-
-
-def _risks(agents: Sequence[Agent | None]) -> np.ndarray:
-    return np.array([float(getattr(a, "risk", 0.0)) for a in agents], dtype=np.float64)
+def core_of(state: GameState) -> Core:
+    core = core_for(state.game)
+    if core is None:
+        raise RuntimeError(f"no fast core for {state.game.id}: {why_not(state.game)}")
+    return core
 
 
 def play_random(
@@ -228,32 +201,25 @@ def play_random(
     agent's generator; the one who moves is ``actors[0]``, as the simulation runner does).
     Returns the moves as (seat, action code) when ``record``. State and generators end as the
     reference leaves them."""
+    return play_generators(state, rngs, [RANDOM] * len(rngs), np.zeros(len(rngs)), record)
+
+
+def play_generators(
+    state: GameState,
+    rngs: Sequence[random.Random],
+    kinds: Sequence[int],
+    risks: np.ndarray,
+    record: bool = True,
+) -> list[tuple[int, int]]:
+    """``play_random`` with seat p played as ``kinds[p]`` (RANDOM, HEURISTIC with risk
+    ``risks[p]``) drawing from ``rngs[p]``, which end as the reference leaves them."""
     from .rng import mt_state, set_mt_state
 
     mts = np.stack([mt_state(r) for r in rngs])
-    kinds = np.zeros(len(rngs), dtype=np.int64)
-    moves = _play(state, mts, kinds, np.zeros(len(rngs)), CHOOSE_AGENTS, None, record)
+    k = np.array(kinds, dtype=np.int64)
+    moves = _play(state, mts, k, risks, CHOOSE_AGENTS, None, record)
     for r, mt in zip(rngs, mts, strict=True):
         set_mt_state(r, mt)
-    return moves
-
-
-def play_agents(
-    state: GameState, agents: Sequence[Agent], record: bool = True
-) -> list[tuple[int, int]]:
-    """``play_random`` for agents the core knows (``seat_kind``): random and, where the game's
-    core has it, heuristic ones; their generators advance as in the reference."""
-    core = _core(state)
-    kinds = [seat_kind(core, a) for a in agents]
-    if None in kinds:
-        raise ValueError("the core cannot play every one of these agents")
-    from .rng import mt_state, set_mt_state
-
-    mts = np.stack([mt_state(a.rng) for a in agents])
-    k = np.array(kinds, dtype=np.int64)
-    moves = _play(state, mts, k, _risks(agents), CHOOSE_AGENTS, None, record)
-    for a, mt in zip(agents, mts, strict=True):
-        set_mt_state(a.rng, mt)
     return moves
 
 
@@ -261,12 +227,12 @@ def play_seeded(
     state: GameState,
     seeds: Sequence[int],
     kinds: Sequence[int] | None = None,
-    agents: Sequence[Agent | None] | None = None,
+    risks: np.ndarray | None = None,
     record: bool = True,
 ) -> list[tuple[int, int]]:
-    """``play_agents`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded in
-    compiled code, and dropped afterwards (the simulation runner's agents live one game).
-    ``kinds`` default: all RANDOM; ``agents`` gives the heuristic seats' options."""
+    """``play_generators`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded
+    in compiled code, and dropped afterwards (the simulation runner's agents live one game).
+    ``kinds`` default: all RANDOM."""
     from .rng import MT_N, mt_seed
 
     n = len(seeds)
@@ -276,8 +242,9 @@ def play_seeded(
             raise ValueError("seeds must be in 0 .. 2**63 - 1")
         mt_seed(mts[p], seed)
     k = np.zeros(n, dtype=np.int64) if kinds is None else np.array(kinds, dtype=np.int64)
-    risks = _risks(agents) if agents is not None else np.zeros(n)
-    return _play(state, mts, k, risks, CHOOSE_AGENTS, None, record)
+    return _play(
+        state, mts, k, np.zeros(n) if risks is None else risks, CHOOSE_AGENTS, None, record
+    )
 
 
 def _play(
@@ -289,7 +256,7 @@ def _play(
     max_steps: int | None,
     record: bool,
 ) -> list[tuple[int, int]]:
-    core = _core(state)
+    core = core_of(state)
     S = core.load(state)
     rng = np.array([state.rng.state], dtype=np.uint64)  # type: ignore[attr-defined]
     cap = 1 << 16 if record else 0
@@ -310,20 +277,22 @@ def stops_at_turn_change(game: Game) -> bool:
     """Whether ``rollout(..., until_turn_change=True)`` is there for the game (its core knows
     when a turn ends)."""
     core = core_for(game)
-    return core is not None and bool(getattr(core, "stops_at_turn_change", False))
+    return core is not None and core.stops_at_turn_change
 
 
 def rollout(
     state: GameState,
     rng: random.Random,
     max_steps: int | None = None,
-    heuristic: Agent | None = None,
     until_turn_change: bool = False,
     mt: np.ndarray | None = None,
+    kind: int = RANDOM,
+    risk: float = 0.0,
 ) -> int:
     """ISMCTS' rollout: ``legal[int(rng.random() * len(legal))]`` for ``actors[0]`` until the
-    end (or ``max_steps`` moves); with ``heuristic`` (an agent the core knows), that agent
-    plays every seat, asked only when there is a choice, as ``rollout=heuristic`` does.
+    end (or ``max_steps`` moves); ``kind`` HEURISTIC: the game's compiled heuristic (with
+    ``risk``, drawing from ``rng``) plays every seat, asked only when there is a choice, as
+    ``rollout=heuristic`` does (``agents/compiled.py`` says which agent that is).
     ``until_turn_change``: stop too when the player to move changes (where
     ``stops_at_turn_change``). ``mt``: the generator's words (``rng.mt_state`` of it) to draw
     from instead, advanced in place, the generator itself left alone (a caller that starts
@@ -331,41 +300,19 @@ def rollout(
     Returns the moves made."""
     from .rng import mt_state, set_mt_state
 
-    core = _core(state)
+    core = core_of(state)
     mode = CHOOSE_SEARCH
     if until_turn_change:
-        if not getattr(core, "stops_at_turn_change", False):
+        if not core.stops_at_turn_change:
             raise ValueError(f"the {state.game.id} core cannot stop at the end of a turn")
         mode |= UNTIL_TURN
-    source = rng if heuristic is None else heuristic.rng
-    if heuristic is None:
-        kinds = np.zeros(1, dtype=np.int64)
-        risks = np.zeros(1)
-    else:
-        if seat_kind(core, heuristic) != HEURISTIC:
-            raise ValueError("the core has no compiled version of this agent")
-        kinds = np.ones(1, dtype=np.int64)
-        risks = _risks([heuristic])
-    mts = (mt_state(source) if mt is None else mt).reshape(1, -1)
+    kinds = np.full(1, kind, dtype=np.int64)
+    risks = np.full(1, risk)
+    mts = (mt_state(rng) if mt is None else mt).reshape(1, -1)
     steps = len(_play(state, mts, kinds, risks, mode, max_steps, False))
     if mt is None:
-        set_mt_state(source, mts[0])
+        set_mt_state(rng, mts[0])
     return steps
-
-
-def playout(state: GameState, agent_kind: str = "random", seed: int = 0) -> GameState:
-    """A rollout of ``state`` (in place) as ISMCTS plays one: ``random`` with
-    ``random.Random(seed)`` choosing, or ``heuristic`` (the game's heuristic agent seeded
-    ``seed``, where the core has it). Returns the state."""
-    if agent_kind == "random":
-        rollout(state, random.Random(seed))
-    elif agent_kind == "heuristic":
-        from ..agents import make_agent
-
-        rollout(state, random.Random(seed), heuristic=make_agent("heuristic", state.game, seed))
-    else:
-        raise ValueError(f"agent_kind must be 'random' or 'heuristic', not {agent_kind!r}")
-    return state
 
 
 class Batch:
@@ -409,7 +356,8 @@ class Batch:
 
 
 def _exercise(game: Game) -> None:
-    """Every compiled entry point once, on a small game."""
+    """Every compiled entry point once, on a small game (the heuristic's code is compiled with
+    the playout that calls it: numba compiles every branch)."""
     st = game.new_game(game.min_players, 0, {})
     batch = Batch(game, [st.clone()])
     p = st.actors[0]
@@ -418,11 +366,6 @@ def _exercise(game: Game) -> None:
     rollout(st.clone(), random.Random(0), 3)
     n = st.num_players
     play_random(st.clone(), [random.Random(q) for q in range(n)])
-    core = _CORES[game.id]
-    if core is not None and core.heuristic_class is not None:
-        agent = core.heuristic_class(seed=0)
-        rollout(st.clone(), random.Random(0), 3, heuristic=agent)
-        play_agents(st.clone(), [agent] * n)
     play_seeded(st, list(range(n)))
 
 
@@ -430,7 +373,7 @@ def warm_up(games: Sequence[str] | None = None) -> float:
     """Compile (or load from the cache) every core now; returns the seconds it took."""
     import time
 
-    from ..engine import get_game, list_games
+    from ..registry import get_game, list_games  # the registry imports the games: on demand
 
     t0 = time.perf_counter()
     for gid in list(games) if games is not None else [g.id for g in list_games()]:

@@ -1,4 +1,4 @@
-"""What every game's compiled observation (``<game>_obs.py``) offers a door, once: an
+"""What every game's compiled observation (``games/<game>/compiled/observation.py``) offers a door, once: an
 ``Observer`` holds the encoder's table and the options' template, and calls the module's
 compiled ``encode`` (and names its ``advance``, a door's whole move in one call).
 

@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import SeatHandle, fast
+from ludoteca import SeatHandle
+from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
+from ludoteca.engine import compiled as fast
 
-from .reference import (
+from ..compiled_reference import (
     assert_batch_matches,
     assert_every_step_equal,
     reference_agents,
@@ -21,7 +23,10 @@ from .reference import (
     reference_rollout,
 )
 
-pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("coatl"))
+pytestmark = [
+    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("coatl")),
+    pytest.mark.usefixtures("compiled_cores"),
+]
 
 GAME = ludoteca.get_game("coatl")
 # every option combination (16) at every player count (2-4)
@@ -74,7 +79,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 40)
-        assert fast.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i}: {n} {opts}"
         assert r1.getstate() == r2.getstate()
     assert len(phases) >= 5, f"rollouts start from most phases, got {sorted(phases)}"
@@ -126,9 +131,9 @@ def test_whole_games_from_the_deal_in_the_core():
 def test_the_core_declines_an_option_it_does_not_play(monkeypatch):
     """A new option in the package (one the core does not know) turns the core off: the
     callers play the reference path."""
-    from ludoteca.fast import coatl
+    from ludoteca.games.coatl.compiled import rules as coatl
 
-    monkeypatch.setattr(coatl, "_OPTIONS", coatl._OPTIONS[:-1])
+    monkeypatch.setattr(coatl, "OPTIONS", coatl.OPTIONS[:-1])
     monkeypatch.setattr(fast, "_CORES", {})
     assert not fast.available("coatl")
     assert "tiebreak_counts_unfinished" in fast.why_not("coatl")
@@ -154,9 +159,9 @@ def test_simulate_random_records_are_identical(players):
 
 
 def test_ismcts_random_rollouts_are_identical_and_use_the_core(monkeypatch):
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.ismcts import Budget, search
     from ludoteca.engine import SeatHandle
-    from ludoteca.fast import hooks
 
     state = GAME.new_game(3, 21, {})
     rng = random.Random(0)
@@ -193,9 +198,10 @@ def _fuzzed_states(count, seed, most=250):
 
 def test_the_position_value_is_the_agents_to_the_last_bit():
     from ludoteca.agents.heuristics.coatl import position_value
-    from ludoteca.fast import coatl
+    from ludoteca.games.coatl.compiled import rules as coatl
 
     core = fast.core_for(GAME)
+    AC.heuristic_class(core)  # the agent's numbers, installed
     finished = 0
     for _, st, _ in _fuzzed_states(300, 1, 400):
         S = core.load(st)
@@ -209,8 +215,8 @@ def test_the_position_value_is_the_agents_to_the_last_bit():
 def test_the_determinization_is_view_determinize():
     """The agent's sample for the seat to act: the same re-dealt hands, deck, Temple hands
     and piles, the same new generator, and its random.Random left where determinize leaves it."""
-    from ludoteca.fast import coatl
-    from ludoteca.fast.rng import mt_state
+    from ludoteca.engine.compiled.rng import mt_state
+    from ludoteca.games.coatl.compiled import rules as coatl
 
     core = fast.core_for(GAME)
     pool = np.empty(coatl.PCAP, dtype=np.int64)
@@ -254,7 +260,7 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(n, seed, opts), GAME.new_game(n, seed, opts)
         a1 = [make_agent(s, GAME, seed * 8 + p) for p, s in enumerate(seats)]
         a2 = [make_agent(s, GAME, seed * 8 + p) for p, s in enumerate(seats)]
-        assert fast.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats} {opts}"
+        assert AC.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats} {opts}"
         assert core.to_json() == ref.to_json()
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
         counts.add(n)
@@ -270,7 +276,7 @@ def test_seeded_heuristic_games_are_the_agents(fuzz_games):
         seeds = [(2**62 + 977 * i + p) for p in range(n)]
         ref, core = GAME.new_game(n, 40_000 + i, opts), GAME.new_game(n, 40_000 + i, opts)
         agents = [make_agent(s, GAME, seeds[p]) for p, s in enumerate(seats)]
-        kinds = [fast.seat_kind(fast.core_for(GAME), a) for a in agents]
+        kinds = [AC.seat_kind(fast.core_for(GAME), a) for a in agents]
         want = reference_agents(ref, agents)
         assert fast.play_seeded(core, seeds, kinds, agents) == want, f"game {i}"
         assert core.to_json() == ref.to_json()
@@ -302,7 +308,7 @@ def test_heuristic_rollouts_from_any_state(fuzz_games):
             legal = ref.legal_actions(p)
             ref.apply(p, legal[0] if len(legal) == 1 else h1.act(SeatHandle(ref, p)))
             steps += 1
-        assert fast.rollout(core, random.Random(0), limit, heuristic=h2) == steps
+        assert AC.rollout(core, random.Random(0), limit, heuristic=h2) == steps
         assert core.to_json() == ref.to_json(), f"rollout {i}: {n} {opts}"
         assert h1.rng.getstate() == h2.rng.getstate()
     assert len(phases) >= 3
@@ -310,21 +316,22 @@ def test_heuristic_rollouts_from_any_state(fuzz_games):
 
 def test_the_heuristic_with_other_noise_keeps_the_reference_path():
     core = fast.core_for(GAME)
-    assert fast.seat_kind(core, make_agent("heuristic", GAME, 0)) == fast.HEURISTIC
-    assert fast.seat_kind(core, make_agent("medium", GAME, 0)) == fast.HEURISTIC
-    assert fast.seat_kind(core, make_agent("heuristic:noise=0.05", GAME, 0)) is None
+    assert AC.seat_kind(core, make_agent("heuristic", GAME, 0)) == fast.HEURISTIC
+    assert AC.seat_kind(core, make_agent("medium", GAME, 0)) == fast.HEURISTIC
+    assert AC.seat_kind(core, make_agent("heuristic:noise=0.05", GAME, 0)) is None
     with pytest.raises(ValueError):
-        fast.play_agents(GAME.new_game(2, 0, {}), [make_agent("heuristic:noise=0", GAME, 0)] * 2)
+        AC.play_agents(GAME.new_game(2, 0, {}), [make_agent("heuristic:noise=0", GAME, 0)] * 2)
 
 
 def test_an_agent_module_the_core_does_not_match_keeps_the_heuristic_in_python(monkeypatch):
     from ludoteca.agents.heuristics import coatl as agent
-    from ludoteca.fast import coatl
+    from ludoteca.agents.heuristics.compiled import coatl as twin
+    from ludoteca.games.coatl.compiled.core import Core
 
     monkeypatch.delattr(agent, "W_TOKEN")
-    core = coatl.CoatlCore(GAME)
-    assert core.heuristic_class is None and "W_TOKEN" in coatl.heuristic_supported()
-    assert fast.seat_kind(core, make_agent("random", GAME, 0)) == fast.RANDOM
+    core = Core(GAME)
+    assert AC.heuristic_class(core) is None and "W_TOKEN" in twin.supported()
+    assert AC.seat_kind(core, make_agent("random", GAME, 0)) == fast.RANDOM
 
 
 def test_simulate_heuristic_records_are_identical():
@@ -340,8 +347,8 @@ def test_simulate_heuristic_records_are_identical():
 
 
 def test_ismcts_heuristic_rollouts_are_identical_and_use_the_core(monkeypatch):
+    from ludoteca.agents import compiled as hooks
     from ludoteca.agents.ismcts import Budget, make_policy, search
-    from ludoteca.fast import hooks
 
     state = GAME.new_game(2, 23, {})
     rng = random.Random(1)

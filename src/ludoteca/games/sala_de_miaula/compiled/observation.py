@@ -1,5 +1,5 @@
 """Sala de Miaula, compiled: one seat's observation vector straight from the core's flat array
-``S`` (``fast/sala_de_miaula.py``), for doors that step the core and never build a Python
+``S`` (``compiled/rules.py``), for doors that step the core and never build a Python
 state between moves.
 
 It writes what ``rl/encoders/sala_de_miaula.py``'s ``fill_state`` writes (and so what
@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from . import observer
-from . import sala_de_miaula as K
-from ._jit import njit
+from ....engine.compiled import observer
+from ....engine.compiled.jit import njit
+from . import rules as K
 
 # -- the table L: the encoder's offsets and sizes ---------------------------------------
 (
@@ -201,7 +201,7 @@ def advance(
 
 
 class Observer(observer.Observer):
-    """This game's compiled observation, as a door drives it (``fast/observer.py``)."""
+    """This game's compiled observation, as a door drives it (``engine/compiled/observer.py``)."""
 
     encode = staticmethod(encode)
     build_table = staticmethod(build_table)
