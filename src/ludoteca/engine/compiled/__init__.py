@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..game import Game, GameState
+from ..registry import get_game, list_games
 from . import jit
 from .core import Core
 
@@ -154,16 +155,12 @@ def has_core(game: Game | str) -> bool:
     if not AVAILABLE:
         return False
     if isinstance(game, str):
-        from ..registry import get_game  # the registry imports the games: on demand
-
         game = get_game(game)
     return _has_module(compiled_package(game) + ".core")
 
 
 def available(game: Game | str) -> bool:
     if isinstance(game, str):
-        from ..registry import get_game  # the registry imports the games: on demand
-
         game = get_game(game)
     return core_for(game) is not None
 
@@ -173,8 +170,6 @@ def why_not(game: Game | str) -> str:
     if not AVAILABLE:
         return jit.REASON
     if isinstance(game, str):
-        from ..registry import get_game  # the registry imports the games: on demand
-
         game = get_game(game)
     if core_for(game) is not None:
         return ""
@@ -213,7 +208,7 @@ def play_generators(
 ) -> list[tuple[int, int]]:
     """``play_random`` with seat p played as ``kinds[p]`` (RANDOM, HEURISTIC with risk
     ``risks[p]``) drawing from ``rngs[p]``, which end as the reference leaves them."""
-    from .rng import mt_state, set_mt_state
+    from .rng import mt_state, set_mt_state  # compiled code: numba loads with it, lazily
 
     mts = np.stack([mt_state(r) for r in rngs])
     k = np.array(kinds, dtype=np.int64)
@@ -233,7 +228,7 @@ def play_seeded(
     """``play_generators`` with seat p's generator ``random.Random(seeds[p])``, fresh: seeded
     in compiled code, and dropped afterwards (the simulation runner's agents live one game).
     ``kinds`` default: all RANDOM."""
-    from .rng import MT_N, mt_seed
+    from .rng import MT_N, mt_seed  # compiled code: numba loads with it, lazily
 
     n = len(seeds)
     mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
@@ -298,7 +293,7 @@ def rollout(
     from instead, advanced in place, the generator itself left alone (a caller that starts
     every playout from one fixed state need not read and write a ``random.Random``).
     Returns the moves made."""
-    from .rng import mt_state, set_mt_state
+    from .rng import mt_state, set_mt_state  # compiled code: numba loads with it, lazily
 
     core = core_of(state)
     mode = CHOOSE_SEARCH
@@ -372,8 +367,6 @@ def _exercise(game: Game) -> None:
 def warm_up(games: Sequence[str] | None = None) -> float:
     """Compile (or load from the cache) every core now; returns the seconds it took."""
     import time
-
-    from ..registry import get_game, list_games  # the registry imports the games: on demand
 
     t0 = time.perf_counter()
     for gid in list(games) if games is not None else [g.id for g in list_games()]:

@@ -174,6 +174,18 @@ class SeatLists(Field):
         ]
 
 
+@dataclass(frozen=True)
+class Block(Field):
+    """``length`` slots mirroring ``attr``, copied by the core's own code (nested records, such
+    as a player's board and Coatls, that the fields above do not describe): the declaration
+    still places the block and says which attribute it holds."""
+
+    length: int = 0
+
+    def size(self) -> int:
+        return self.length
+
+
 class Layout:
     """The declaration: ``scalars`` (one slot each, from 0, at most ``reserve`` of them) then
     ``blocks`` (from ``reserve`` on, in order). ``offsets``: every field's offset in

@@ -1,5 +1,5 @@
 """The Exploding Kittens heuristic (``agents/heuristics/exploding_kittens.py``) as its compiled
-twin (``games/exploding_kittens/compiled/rules.py``, ``heuristic``) reads it: the card
+twin (``games/exploding_kittens/compiled/heuristic.py``) reads it: the card
 preferences as a table (its slots are the twin's ``H_*``). Every setting compiles (``risk``
 travels per seat). Loaded only once the game's core is built (it imports compiled code)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ....games.exploding_kittens import cards as C
-from ....games.exploding_kittens.compiled import rules as R
+from ....games.exploding_kittens.compiled import heuristic as R
 from .. import exploding_kittens as H
 
 AGENT = H.HeuristicAgent

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ....engine.compiled.core import unmirrored
 from ....engine.compiled.jit import njit
+from ....engine.compiled.layout import Block, Count, Field, Layout, List, Scalar
 from ....engine.compiled.rng import MT_N, genrand32, mt_below, mt_random, mt_seed, randbelow
 from ....engine.game import Game
 from .. import actions as A
@@ -43,23 +45,8 @@ MAXP = 4  # players
 TIERS = 8
 MAX_OCC = 64  # patterns.py counts occurrences up to this (points by count table)
 
-# -- scalars ----------------------------------------------------------------------------
-PHASE, CUR, ALEFT, TAKEN, TCOATL, TURNS, END, TRIGGER, PASSES, NPL = range(10)
-O_TOKENS, O_REDUCED, O_KEEP3, O_TIEUNF, DECKN, DISCN, FINALN = range(10, 17)
-# -- blocks -----------------------------------------------------------------------------
-BODYN = 32  # [space]
-BODYS = BODYN + NSPACE  # [space][2]
-HEADS = BODYS + 2 * NSPACE
-TAILS = HEADS + NHEAD
-BAGS = TAILS + NHEAD  # [kind][colour]
-DISPLAY = BAGS + 3 * NC
-PILEN = DISPLAY + NDISPLAY
-PILES = PILEN + NPILE  # [pile][TCAP], top last
-FINAL = PILES + NPILE * TCAP  # [k][seat, actions]
-DECK = FINAL + 2 * FCAP  # top last
-DISC = DECK + PCAP  # oldest first
-PLAYERS = DISC + PCAP
-# a player
+# -- the array: declared once (offsets, the plain copies in and out, the field check) --------
+# a player's block and a Coatl's (offsets inside PLAYERS)
 P_BOARDN = 0
 P_BOARD = 1
 P_HANDN = P_BOARD + BCAP
@@ -79,7 +66,57 @@ C_PR = 4
 C_PC = C_PR + PRCAP
 CSIZE = C_PC + LCAP
 PSIZE = P_COATL + COATLS * CSIZE
-SIZE = PLAYERS + MAXP * PSIZE
+LAYOUT = Layout(
+    [
+        Scalar("PHASE", "phase"),
+        Scalar("CUR", "current"),
+        Scalar("ALEFT", "actions_left"),
+        Scalar("TAKEN", "taken"),
+        Scalar("TCOATL", "temple_coatl"),
+        Scalar("TURNS", "turns"),
+        Field("END", "end"),  # ENDS.index(end): copied below
+        Scalar("TRIGGER", "trigger"),
+        Scalar("PASSES", "passes"),
+        Scalar("NPL", "num_players", store_back=False),
+        Field("O_TOKENS"),  # the options' flags, copied below
+        Field("O_REDUCED"),
+        Field("O_KEEP3"),
+        Field("O_TIEUNF"),
+        Count("DECKN"),
+        Count("DISCN"),
+        Field("FINALN"),  # len(final): copied below
+    ],
+    [
+        Block("BODYN", "bodies", NSPACE),  # [space]: how many pieces on it
+        Block("BODYS", "bodies", 2 * NSPACE),  # [space][2]
+        Block("HEADS", "heads", NHEAD),
+        Block("TAILS", "tails", NHEAD),
+        Block("BAGS", "bags", 3 * NC),  # [kind][colour]
+        Block("DISPLAY", "display", NDISPLAY),
+        Block("PILEN", "piles", NPILE),
+        Block("PILES", "piles", NPILE * TCAP),  # [pile][TCAP], top last
+        Block("FINAL", "final", 2 * FCAP),  # [k][seat, actions]
+        List("DECK", "deck", cap=PCAP, count="DECKN"),  # top last
+        List("DISC", "discard", cap=PCAP, count="DISCN"),  # oldest first
+        Block("PLAYERS", "players", MAXP * PSIZE),  # [seat][PSIZE]
+    ],
+    reserve=32,
+    seats="num_players",
+)
+# the state's slots the array does not mirror, and why
+NOT_MIRRORED = {
+    "game": "the game object",
+    "options": "read through the O_* flags",
+    "rng": "the generator travels beside the array",
+    "_legal": "the reference's cache of legal actions (dropped on the way back)",
+}
+(
+    PHASE, CUR, ALEFT, TAKEN, TCOATL, TURNS, END, TRIGGER, PASSES, NPL,
+    O_TOKENS, O_REDUCED, O_KEEP3, O_TIEUNF, DECKN, DISCN, FINALN,
+    BODYN, BODYS, HEADS, TAILS, BAGS, DISPLAY, PILEN, PILES, FINAL, DECK, DISC, PLAYERS,
+    SIZE,
+) = LAYOUT.offsets  # fmt: skip
+LAYOUT.check(globals())
 WSIZE = 2 * (LCAP + 1) + NC * 4  # scratch: two colour sequences and the assembly memo
 
 SETUP, TURN, PROPHECY, ASSEMBLY, TEMPLE, VISION_PHASE, OVER = range(7)
@@ -172,28 +209,6 @@ OPTIONS = (
     "keep_exactly_three",
     "tiebreak_counts_unfinished",
 )
-_ATTRS = (
-    "actions_left",
-    "bags",
-    "bodies",
-    "current",
-    "deck",
-    "discard",
-    "display",
-    "end",
-    "final",
-    "heads",
-    "passes",
-    "phase",
-    "piles",
-    "players",
-    "rng",
-    "tails",
-    "taken",
-    "temple_coatl",
-    "trigger",
-    "turns",
-)
 
 
 def supported() -> str:
@@ -216,9 +231,9 @@ def supported() -> str:
     extra = set(CoatlOptions.model_fields) - set(OPTIONS)
     if extra:
         return f"the core does not play the option(s) {', '.join(sorted(extra))}"
-    missing = [a for a in _ATTRS if a not in CoatlState.__slots__]
-    if missing:
-        return f"the state no longer has {', '.join(missing)}"
+    why = unmirrored(LAYOUT, CoatlState.__slots__, NOT_MIRRORED)
+    if why:
+        return why
     shape = (
         K.NUM_COLOURS,
         (K.HEAD, K.BODY, K.TAIL),
@@ -406,18 +421,11 @@ def _putn(S: np.ndarray, nslot: int, at: int, xs: list[int], cap: int) -> None:
 
 
 def from_state(st: CoatlState) -> np.ndarray:
-    S = np.zeros(SIZE, dtype=np.int64)
+    """The flat array of a state: the layout's plain fields, then the nested ones (spaces,
+    piles, players and their Coatls) copied here."""
+    S = LAYOUT.load(st)
     o = st.options
-    S[PHASE] = st.phase
-    S[CUR] = st.current
-    S[ALEFT] = st.actions_left
-    S[TAKEN] = st.taken
-    S[TCOATL] = st.temple_coatl
-    S[TURNS] = st.turns
     S[END] = ENDS.index(st.end)
-    S[TRIGGER] = st.trigger
-    S[PASSES] = st.passes
-    S[NPL] = st.num_players
     S[O_TOKENS] = bool(o.sacrifice_tokens)
     S[O_REDUCED] = bool(o.reduced_bodies)
     S[O_KEEP3] = bool(o.keep_exactly_three)
@@ -433,8 +441,6 @@ def from_state(st: CoatlState) -> np.ndarray:
         _putn(S, PILEN + i, PILES + i * TCAP, pile, TCAP)
     _putn(S, FINALN, FINAL, [x for f in st.final for x in f], 2 * FCAP)
     S[FINALN] = len(st.final)
-    _putn(S, DECKN, DECK, st.deck, PCAP)
-    _putn(S, DISCN, DISC, st.discard, PCAP)
     for q, pl in enumerate(st.players):
         b = PLAYERS + q * PSIZE
         _putn(S, b + P_BOARDN, b + P_BOARD, pl.board, BCAP)
@@ -458,16 +464,9 @@ def from_state(st: CoatlState) -> np.ndarray:
 def to_state(S: np.ndarray, st: CoatlState) -> None:
     from ..model import Coatl, Player
 
+    LAYOUT.store(S, st)
     v = S[:PLAYERS].tolist()
-    st.phase = v[PHASE]
-    st.current = v[CUR]
-    st.actions_left = v[ALEFT]
-    st.taken = v[TAKEN]
-    st.temple_coatl = v[TCOATL]
-    st.turns = v[TURNS]
     st.end = ENDS[v[END]]
-    st.trigger = v[TRIGGER]
-    st.passes = v[PASSES]
     st.bodies = [v[BODYS + 2 * i : BODYS + 2 * i + v[BODYN + i]] for i in range(NSPACE)]
     st.heads = v[HEADS : HEADS + NHEAD]
     st.tails = v[TAILS : TAILS + NHEAD]
@@ -475,8 +474,6 @@ def to_state(S: np.ndarray, st: CoatlState) -> None:
     st.display = v[DISPLAY : DISPLAY + NDISPLAY]
     st.piles = [v[PILES + i * TCAP : PILES + i * TCAP + v[PILEN + i]] for i in range(NPILE)]
     st.final = [v[FINAL + 2 * j : FINAL + 2 * j + 2] for j in range(v[FINALN])]
-    st.deck = v[DECK : DECK + v[DECKN]]
-    st.discard = v[DISC : DISC + v[DISCN]]
     players = []
     for q in range(st.num_players):
         b = PLAYERS + q * PSIZE

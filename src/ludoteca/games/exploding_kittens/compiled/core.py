@@ -1,6 +1,7 @@
 """Exploding Kittens' compiled core as the drivers load it (``ludoteca.engine.compiled``): what
 it implements, declared by the package's own names, and the ``Core`` binding ``rules.py``'s
-compiled functions. Twin of the package as a whole (``game.py``).
+compiled functions (layout.py, rules.py, legal.py, deal.py, heuristic.py, playout.py). Twin
+of the package as a whole (``game.py``).
 
 ``supported()`` compares ``IMPLEMENTS`` with the package's own tables (``package_has``): a card,
 an effect, a phase or an action type the Python rules gained and this core did not makes the
@@ -20,9 +21,11 @@ from .. import actions as A
 from .. import cards as C
 from .. import effects as FX
 from .. import phases as PH
-from . import rules as R
+from . import heuristic as HR
+from . import layout as R
+from . import playout as PL
 
-# what rules.py plays, by the package's names (add the name here with its compiled code)
+# what the compiled twin plays, by the package's names (add the name here with its compiled code)
 IMPLEMENTS: dict[str, frozenset[Any]] = {
     "cards": frozenset(
         {
@@ -136,7 +139,7 @@ class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
     layout = R.LAYOUT
     max_actions = R.ACAP
-    heuristic_size = R.H_SIZE
+    heuristic_size = HR.H_SIZE
     heuristic_dtype = np.int64
     search_pays = True  # ISMCTS iterations/s 2-4x (benchmarks/playouts.py)
 
@@ -163,15 +166,15 @@ class Core(BaseCore):
     ) -> int:
         H = self.heuristic
         T = self.table
-        return int(R.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes))
+        return int(PL.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes))
 
     def apply_many(
         self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
     ) -> None:
-        R.step_many(Ss, self.table, rngs, players, codes)
+        PL.step_many(Ss, self.table, rngs, players, codes)
 
     def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        R.legal_many(Ss, self.table, players, masks)
+        PL.legal_many(Ss, self.table, players, masks)
 
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
         return tuple(S[R.ACTORS : R.ACTORS + S[R.ACTN]].tolist())
@@ -193,7 +196,7 @@ class Core(BaseCore):
         moves = np.zeros(g, dtype=np.int64)
         turns = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        R.random_games(
+        PL.random_games(
             self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, turns, winners
         )
         return moves, turns, winners

@@ -21,7 +21,9 @@ import numpy as np
 
 from ....engine.compiled import observer
 from ....engine.compiled.jit import njit
-from . import rules as K
+from . import layout as K
+from .legal import legal
+from .rules import apply
 
 # -- the table L: the core's offsets (as compiled/rules.py lays S out) ----------
 (
@@ -277,14 +279,14 @@ def advance(
     and its observation into ``out``. Returns how many seats act (0: the game is over) and
     the first of them (-1: none)."""
     if code >= 0:
-        K.apply(S, T, rng, p, code)
+        apply(S, T, rng, p, code)
     n = S[K.ACTN]
     for i in range(n):
         acts[i] = S[K.ACTORS + i]
     if n > 0:
         q = acts[0]
         mask[:] = 0
-        for i in range(K.legal(S, T, q, buf)):
+        for i in range(legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
         return n, q
