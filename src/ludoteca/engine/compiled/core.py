@@ -50,11 +50,6 @@ class Core:
         self.heuristic_fits: Any = None
         self.heuristic_checked = False
 
-    @property
-    def size(self) -> int:
-        assert self.layout is not None
-        return self.layout.size
-
     def install_heuristic(self, cls: type, table: np.ndarray, fits: Any) -> None:
         """The agents layer's heuristic agent ``cls`` is the compiled heuristic when
         ``fits(agent)``, with its numbers ``table``."""
