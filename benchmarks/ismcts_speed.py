@@ -25,10 +25,10 @@ import statistics
 import time
 
 import ludoteca
-from ludoteca import fast
 from ludoteca.agents.evaluation import get_evaluator
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
+from ludoteca.engine import compiled as fast
 
 
 def positions(game: ludoteca.Game, players: int, count: int) -> list[ludoteca.GameState]:

@@ -32,10 +32,11 @@ from collections.abc import Callable
 import numpy as np
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
+from ludoteca.engine import compiled as fast
 
 # the peers' figures on this machine, from issue 16 (random games/s)
 PEERS = {
@@ -108,7 +109,7 @@ def heuristic_games(
         state = game.new_game(n, s, {})
         agents = [make_agent("heuristic", game, s * 31 + p) for p in range(n)]
         if use_core:
-            fast.play_agents(state, agents, record=False)
+            AC.play_agents(state, agents, record=False)
             return 1
         while not state.is_over:
             p = state.actors[0]
@@ -237,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
                 "core_py": core_py_games(game, n, [10_000]),
             }
             core = fast.core_for(game)
-            heur = core is not None and core.heuristic_class is not None
+            heur = core is not None and AC.heuristic_class(core) is not None
             if heur:
                 arms["heur_ref"] = heuristic_games(game, n, [10_000], False)
                 arms["heur_core"] = heuristic_games(game, n, [10_000], True)
@@ -273,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
             core = fast.core_for(game)
             if core is None:
                 continue
-            agents = ["random"] + (["heuristic"] if core.heuristic_class is not None else [])
+            agents = ["random"] + (["heuristic"] if AC.heuristic_class(core) is not None else [])
             for agent in agents:
                 for n in sorted({game.min_players, min(4, game.max_players)}):
                     if args.players and n not in args.players:

@@ -20,7 +20,7 @@ busy machine slows them alike. The goal: each door under 2x the engine's cost.
     python benchmarks/rl_overhead.py --parts         # also: where a PettingZoo step's time goes
 
 ``--core`` adds, for Exploding Kittens (the one game with a compiled observation so far,
-``fast/exploding_kittens_obs.py``), what an env that steps the compiled core and encodes in
+``games/exploding_kittens/compiled/observation.py``), what an env that steps the compiled core and encodes in
 compiled code would give: per step the acting seat's observation vector
 (``Observer.observe``), its legal codes and mask, the same choice, and the core's ``apply``;
 each game dealt by the core. It needs numba (the ``fast`` extra). With ``--parts`` it also
@@ -84,10 +84,10 @@ def core_env(
 ) -> float:
     """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply.
     With ``split`` (4 zeros), also µs per step of each of the four, added into it."""
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
     from ludoteca.engine.rng import Rng
-    from ludoteca.fast import exploding_kittens as K
-    from ludoteca.fast.exploding_kittens_obs import Observer
+    from ludoteca.games.exploding_kittens.compiled import deal, layout, legal, rules
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer
     from ludoteca.rl.encoders import encoder_for
     from ludoteca.rl.encoders.base import HIGH, LOW
 
@@ -99,38 +99,38 @@ def core_env(
     observer = Observer(encoder_for(game_id, n), o, LOW, HIGH)
     flags = (o.stacking_attacks, o.super_skip_passes_turns, o.bury_anywhere)
     opts = np.array((*flags, o.five_card_combo == "different"), dtype=np.int64)
-    S = np.zeros(K.SIZE, dtype=np.int64)
+    S = np.zeros(layout.SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
-    buf = np.empty(K.ACAP, dtype=np.int64)
+    buf = np.empty(layout.ACAP, dtype=np.int64)
     mask = np.zeros(game.action_space_size, dtype=np.int8)
     choose = random.Random(seed)
     c = clock
     steps, t0 = 0, clock()
     while clock() - t0 < seconds:
         rng[0] = Rng(seed + steps).state
-        K.deal(S, T, rng, n, opts)
-        while S[K.PHASE] != K.OVER:
+        deal.deal(S, T, rng, n, opts)
+        while S[layout.PHASE] != layout.OVER:
             if split is None:
-                p = int(S[K.ACTORS])
+                p = int(S[layout.ACTORS])
                 observer.observe(S, p)
-                m = K.legal(S, T, p, buf)
+                m = legal.legal(S, T, p, buf)
                 mask[:] = 0
                 mask[buf[:m]] = 1
                 legal = mask.nonzero()[0]
-                K.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
+                rules.apply(S, T, rng, p, int(legal[choose.randrange(len(legal))]))
             else:  # the same, timed part by part
                 a = c()
-                p = int(S[K.ACTORS])
+                p = int(S[layout.ACTORS])
                 observer.observe(S, p)
                 b = c()
-                m = K.legal(S, T, p, buf)
+                m = legal.legal(S, T, p, buf)
                 mask[:] = 0
                 mask[buf[:m]] = 1
                 d = c()
                 legal = mask.nonzero()[0]
                 code = int(legal[choose.randrange(len(legal))])
                 e = c()
-                K.apply(S, T, rng, p, code)
+                rules.apply(S, T, rng, p, code)
                 f = c()
                 for i, dt in enumerate((b - a, d - b, e - d, f - e)):
                     split[i] += dt
@@ -146,10 +146,10 @@ def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) 
     compiled call each for the masks, the observations and the moves, and one numpy draw of a
     legal code per row (uniform, like the other loops' ``randrange``); a finished row is dealt
     again."""
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
     from ludoteca.engine.rng import Rng
-    from ludoteca.fast import exploding_kittens as K
-    from ludoteca.fast.exploding_kittens_obs import Observer, encode_many
+    from ludoteca.games.exploding_kittens.compiled import deal, layout, playout
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer, encode_many
     from ludoteca.rl.encoders import encoder_for
     from ludoteca.rl.encoders.base import HIGH, LOW
 
@@ -161,7 +161,7 @@ def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) 
     ob = Observer(encoder_for(game_id, n), o, LOW, HIGH)
     flags = (o.stacking_attacks, o.super_skip_passes_turns, o.bury_anywhere)
     opts = np.array((*flags, o.five_card_combo == "different"), dtype=np.int64)
-    Ss = np.zeros((rows, K.SIZE), dtype=np.int64)
+    Ss = np.zeros((rows, layout.SIZE), dtype=np.int64)
     rngs = np.zeros(rows, dtype=np.uint64)
     masks = np.zeros((rows, game.action_space_size), dtype=np.int8)
     out = np.zeros((rows, ob.size), dtype=np.float32)
@@ -170,20 +170,20 @@ def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) 
     steps, t0 = 0, clock()
     for g in range(rows):
         rngs[g] = Rng(seed + dealt).state
-        K.deal(Ss[g], T, rngs[g : g + 1], n, opts)
+        deal.deal(Ss[g], T, rngs[g : g + 1], n, opts)
         dealt += 1
     while clock() - t0 < seconds:
-        players = Ss[:, K.ACTORS].copy()
+        players = Ss[:, layout.ACTORS].copy()
         encode_many(Ss, ob.table, ob.template, ob.high, ob.low, players, out)
-        K.legal_many(Ss, T, players, masks)
+        playout.legal_many(Ss, T, players, masks)
         cum = np.cumsum(masks, axis=1)
         pick = (draw.random(rows) * cum[:, -1]).astype(np.int64)
         codes = np.argmax(cum > pick[:, None], axis=1)
-        K.step_many(Ss, T, rngs, players, codes)
+        playout.step_many(Ss, T, rngs, players, codes)
         steps += rows
-        for g in np.flatnonzero(Ss[:, K.PHASE] == K.OVER):
+        for g in np.flatnonzero(Ss[:, layout.PHASE] == layout.OVER):
             rngs[g] = Rng(seed + dealt).state
-            K.deal(Ss[g], T, rngs[g : g + 1], n, opts)
+            deal.deal(Ss[g], T, rngs[g : g + 1], n, opts)
             dealt += 1
     return steps / (clock() - t0)
 
@@ -211,7 +211,7 @@ def main() -> None:
             else sorted({g.min_players, min(g.max_players, 4), g.max_players})
         )
         cases += [(g.id, n) for n in counts]
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
 
     head = f"{'':<37}{'-- on the compiled core --':^36}{'-- on the engine state --':^36}"
     print(head)

@@ -39,26 +39,11 @@ LAYERS: dict[str, int] = {
     "__main__": 5,  # python -m ludoteca: the command line
 }
 
-# The compiled cores in ``fast/`` sit outside the layers for now: they import the games and the
-# heuristic agents, and agents/, rl/ and sim/ import them. Another change of issue 20 moves them
-# into games/<game>/compiled/ (and one shared low module), which removes every import of or into
-# ``ludoteca.fast``; only those are let through here, and the lead removes this at that merge.
-COMPILED_MOVE = "fast"
-
 # Other known upward imports, each with the work that removes it. Nothing may be added here.
 ALLOWED: dict[tuple[str, str], str] = {
     # the policy agent reads observations through rl's encoders (only with the rl extra): the
     # readable encoders move beside their games with their compiled twins (issue 20, item 1)
     ("ludoteca.agents.policy_agent", "ludoteca.rl.encoders"): "encoders beside their games",
-}
-
-# Function-level imports of our own modules not yet commented, in files others are changing
-# in parallel (issue 20: the compiled move, the server's parts); the lead empties it at merge.
-UNCOMMENTED_FOR_NOW = {
-    "ludoteca/agents/ismcts.py",
-    "ludoteca/server/ai_pool.py",
-    "ludoteca/server/api.py",
-    "ludoteca/server/live.py",
 }
 
 
@@ -134,8 +119,6 @@ def upward(imports: list[Import]) -> list[str]:
         a, b = _package(i.importer), _package(i.target)
         if a is None or b is None or a == b:
             continue  # the package's root (public names of the engine) or one package
-        if COMPILED_MOVE in (a, b):
-            continue
         if a not in LAYERS or b not in LAYERS:
             bad.append(f"{i.path}:{i.line}: {i.target}: package not placed in a layer (LAYERS)")
             continue
@@ -202,10 +185,8 @@ def test_function_level_imports_of_our_modules_say_why() -> None:
     core lazily, with a comment saying so; any other belongs at the top of the module."""
     missing = []
     for i in all_imports():
-        if not i.in_function or i.path in UNCOMMENTED_FOR_NOW:
+        if not i.in_function:
             continue
-        if COMPILED_MOVE in (_package(i.importer), _package(i.target)):
-            continue  # the compiled cores: the compiled move rewrites these
         lines = (ROOT.parent / i.path).read_text(encoding="utf-8").splitlines()
         if not _commented(lines, i.line):
             missing.append(f"{i.path}:{i.line}: {i.target}")

@@ -1,4 +1,4 @@
-"""The compiled Exploding Kittens observation (``fast/exploding_kittens_obs.py``), read from
+"""The compiled Exploding Kittens observation (``games/exploding_kittens/compiled/observation.py``), read from
 the core's flat array, must be the reference ``encode(view(p))`` entry for entry: every seat,
 every position of fuzzed games (and determinized states, whose hidden parts differ)."""
 
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.engine import compiled as fast
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 
@@ -30,7 +30,7 @@ IDS = [f"{n}p{'-' + '-'.join(o) if o else ''}" for n, o in CASES]
 
 @pytest.mark.parametrize(("n", "options"), CASES, ids=IDS)
 def test_compiled_observation_is_the_encoding_of_the_view(n, options, fuzz_games):
-    from ludoteca.fast.exploding_kittens_obs import Observer
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer
 
     game = ludoteca.get_game("exploding-kittens")
     core = fast.core_for(game)
@@ -59,7 +59,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(n, options, fuzz_games
 
 def test_compiled_observation_clamps_like_the_clip():
     """Counters far past any real game: the compiled vector clips to HIGH as encode does."""
-    from ludoteca.fast.exploding_kittens_obs import Observer
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer
 
     n = 10
     game = ludoteca.get_game("exploding-kittens")
@@ -78,7 +78,7 @@ def test_compiled_observation_clamps_like_the_clip():
 
 def test_batched_observations_match_one_by_one():
     """``encode_many`` over a Batch's rows gives each row's own observation."""
-    from ludoteca.fast.exploding_kittens_obs import Observer, encode_many
+    from ludoteca.games.exploding_kittens.compiled.observation import Observer, encode_many
 
     n = 3
     game = ludoteca.get_game("exploding-kittens")

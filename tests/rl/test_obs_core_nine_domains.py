@@ -1,4 +1,4 @@
-"""The compiled Nine Domains observation (``fast/nine_domains_obs.py``), read from the core's
+"""The compiled Nine Domains observation (``games/nine_domains/compiled/observation.py``), read from the core's
 flat array, must be the reference ``encode(view(p))`` entry for entry: both seats, every
 position of fuzzed games under the options that change what is encoded (and determinized
 states, whose hidden parts differ)."""
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.engine import compiled as fast
 from ludoteca.rl.encoders import encoder_for
 from ludoteca.rl.encoders.base import HIGH, LOW
 
@@ -43,7 +43,7 @@ IDS = ["default", "draft-open", "independent-4opp", "all-others"]
 
 @pytest.mark.parametrize("options", CASES, ids=IDS)
 def test_compiled_observation_is_the_encoding_of_the_view(options, fuzz_games):
-    from ludoteca.fast.nine_domains_obs import Observer
+    from ludoteca.games.nine_domains.compiled.observation import Observer
 
     game = ludoteca.get_game(GAME)
     core = fast.core_for(game)
@@ -72,7 +72,7 @@ def test_compiled_observation_is_the_encoding_of_the_view(options, fuzz_games):
 
 def test_compiled_observation_clamps_like_the_clip():
     """Bonus VP far past any real game: the compiled vector clips to HIGH as encode does."""
-    from ludoteca.fast.nine_domains_obs import Observer
+    from ludoteca.games.nine_domains.compiled.observation import Observer
 
     game = ludoteca.get_game(GAME)
     core = fast.core_for(game)
@@ -87,7 +87,7 @@ def test_compiled_observation_clamps_like_the_clip():
 
 
 def test_into_writes_the_same_without_a_fresh_vector():
-    from ludoteca.fast.nine_domains_obs import Observer
+    from ludoteca.games.nine_domains.compiled.observation import Observer
 
     game = ludoteca.get_game(GAME)
     core = fast.core_for(game)
@@ -103,7 +103,7 @@ def test_into_writes_the_same_without_a_fresh_vector():
 
 def test_batched_observations_match_one_by_one():
     """``encode_many`` over a Batch's rows gives each row's own observation."""
-    from ludoteca.fast.nine_domains_obs import Observer, encode_many
+    from ludoteca.games.nine_domains.compiled.observation import Observer, encode_many
 
     game = ludoteca.get_game(GAME)
     enc = encoder_for(GAME, 2)

@@ -1,4 +1,4 @@
-"""The compiled Sala de Miaula observation (``fast/sala_de_miaula_obs.py``), read from the
+"""The compiled Sala de Miaula observation (``games/sala_de_miaula/compiled/observation.py``), read from the
 core's flat array, must be the reference ``encode(view(p))`` entry for entry: both seats, every
 position of fuzzed games (and determinized states, whose hidden parts differ), over starter and
 random decks, custom card definitions and the options that change what is encoded."""
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.engine import compiled as fast
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL
 from ludoteca.games.sala_de_miaula.model import SICK
 from ludoteca.games.sala_de_miaula.state import SalaState
@@ -78,7 +78,7 @@ CASES = ["default", "starters", "despertar", "random", "custom", "flags", "open"
 
 
 def _observer(state: Any) -> Any:
-    from ludoteca.fast.sala_de_miaula_obs import Observer
+    from ludoteca.games.sala_de_miaula.compiled.observation import Observer
 
     return Observer(encoder_for("sala-de-miaula", 2), state.options, LOW, HIGH)
 
@@ -173,7 +173,7 @@ def test_into_writes_the_same_and_reuses_the_buffer():
 
 def test_batched_observations_match_one_by_one():
     """``encode_many`` over a Batch's rows gives each row's own observation."""
-    from ludoteca.fast.sala_de_miaula_obs import encode_many
+    from ludoteca.games.sala_de_miaula.compiled.observation import encode_many
 
     enc = encoder_for("sala-de-miaula", 2)
     states = [GAME.new_game(2, s, {}) for s in range(4)]

@@ -11,7 +11,7 @@ from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 from pettingzoo.utils import aec_to_parallel, parallel_to_aec, wrappers
 
 import ludoteca
-from ludoteca import fast
+from ludoteca.engine import compiled as fast
 from ludoteca.rl import parallel_env, pettingzoo_env
 
 COUNTS = [(g.id, n) for g in ludoteca.list_games() for n in range(g.min_players, g.max_players + 1)]

@@ -10,7 +10,8 @@ import random
 import numpy as np
 import pytest
 
-from ludoteca import fast
+from ludoteca.agents.compiled import heuristic_class
+from ludoteca.engine import compiled as fast
 from ludoteca.rl.core import Seats
 from ludoteca.rl.encoders.base import HIGH, LOW
 from ludoteca.rl.positions import CorePosition, StatePosition, position
@@ -205,7 +206,7 @@ def test_gym_on_the_core_gives_the_engines_episodes(game_id, n, options, opponen
     on = LudotecaGym(game_id, n, options, opponents=opponents)
     kinds = fast.core_for(off.seats.game)
     assert kinds is not None
-    if opponents == "heuristic" and kinds.heuristic_class is None:
+    if opponents == "heuristic" and heuristic_class(kinds) is None:
         assert not on.on_core  # the core cannot play them: the engine does
     else:
         assert on.on_core

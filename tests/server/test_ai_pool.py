@@ -115,7 +115,7 @@ def test_a_searching_seat_has_its_compiled_core_prepared_outside_the_cap() -> No
     import asyncio
 
     import ludoteca
-    from ludoteca import fast
+    from ludoteca.engine import compiled as fast
     from ludoteca.server.ai_pool import AiPool, uses_core
 
     if not fast.AVAILABLE:

@@ -34,7 +34,7 @@ game may shape its rewards, e.g. by score margin, where the plain win share says
 better by z standard errors (for small budgets, where visit counts are noise).
 
 ``fast=false`` keeps every playout (and the leaf evaluation) in Python even where the compiled
-core (``ludoteca.fast``) has the game; the results are the same, only the speed differs (for
+core (``ludoteca.engine.compiled``) has the game; the results are the same, only the speed differs (for
 equal-time comparisons).
 
 Budgets: ``iterations=N`` (default 1000 when no time is given) and/or ``seconds=S`` per move,
@@ -56,7 +56,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, Game, GameState, SeatHandle
+from ..engine.compiled import disabled
 from .base import Agent
+from .compiled import search_rollout
 from .evaluation import LeafValues, get_evaluator
 
 Edge = list[float]  # [visits, total reward of the mover, availability]
@@ -105,6 +107,7 @@ def make_policy(name: str, game: Game, rng: random.Random) -> Policy:
     if name == "random":
         return _random_policy(rng)
     if name == "heuristic":
+        # agents/factories.py imports this module: make_agent is read at call time (a cycle else)
         from . import make_agent
 
         return _agent_policy(make_agent("heuristic", game, rng.getrandbits(31)))
@@ -137,8 +140,6 @@ def search(
     """Run ISMCTS from ``handle``; returns the root's edges: action -> (visits, total reward)."""
     if budget.fast:
         return _search(handle, rng, budget)
-    from ..fast import disabled
-
     # no compiled code at all, the leaf evaluation's included (it may finish a turn there);
     # ``disabled`` is process-wide: a search in another thread meanwhile plays in Python too
     # (slower, with the same results)
@@ -158,8 +159,6 @@ def _search(
         if evaluate is None:
             raise ValueError(f"{handle.game.id} has no evaluation for leaf= or reward=eval")
     leaf = budget.leaf
-    from ..fast.hooks import search_rollout
-
     final_eval = evaluate if budget.reward == "eval" else None
     rnd = rng.random
     log, sqrt = math.log, math.sqrt
@@ -314,6 +313,7 @@ class IsmctsAgent(Agent):
         standard errors: few iterations cannot resolve small differences, and a good heuristic
         is then a better bet than the noisiest visit count (a one-step policy improvement)."""
         if self._guide is None:
+            # agents/factories.py imports this module: make_agent is read at call time (a cycle else)
             from . import make_agent
 
             self._guide = make_agent("heuristic", handle.game, self.rng.getrandbits(31))

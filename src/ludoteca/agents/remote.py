@@ -68,7 +68,8 @@ def prepare_core(game_id: str) -> int:
     """Compile (or load from the on-disk cache) the game's playout core in this worker, outside
     any move's cap: a cold compile takes tens of seconds, which a capped move would be cut off
     in (and the next worker would start it over). Returns this worker's pid."""
-    from .. import fast  # the compiled core (the fast extra), loaded only where it is wanted
+    # the compiled core (numba, the fast extra), loaded only where it is wanted
+    from ..engine.compiled import core_for
 
-    fast.core_for(get_game(game_id))
+    core_for(get_game(game_id))
     return os.getpid()

@@ -156,7 +156,8 @@ class LudotecaGym(OnPosition, gym.Env):
         its generator ``random.Random(game_seed * 16 + q)``, the one ``make_agent`` gives an
         agent of that seed (Agent.__init__), seeded in compiled code (the learner's row is
         unused)."""
-        from ..fast.rng import MT_N, mt_seed, mt_state
+        # the compiled generator (numba), loaded only for opponents played in the core
+        from ..engine.compiled.rng import MT_N, mt_seed, mt_state
 
         n = self.seats.num_players
         if self._mts.shape != (n, MT_N + 1):

@@ -2,13 +2,13 @@
 
 - ``StatePosition``: the engine's ``GameState``. The observation is ``encode_state``; the
   legal actions are read once per decision (``Seats.legal``).
-- ``CorePosition``: the compiled core's flat array (``fast/``), stepped and observed in
+- ``CorePosition``: the compiled core's flat array (``games/<game>/compiled/``), stepped and observed in
   compiled code. A ``GameState`` is written from the array only when someone asks for it
   (``state``: a render, the payoffs at the end, a caller reading ``env.game_state``), because
   moving a state into or out of the core costs several engine decisions.
 
 Both play the same game, bit for bit: the deal is the engine's (``new_game``, then ``load``),
-the core's moves are tested equal to the rules' (tests/fast), its observation equal to
+the core's moves are tested equal to the rules' (tests/games/<game>/test_compiled.py), its observation equal to
 ``encode(view(p))`` (tests/rl/test_obs_core*.py), and the two positions are compared step for
 step in tests/rl/test_positions.py. The doors take the core where there is one (numba
 installed, the game has a core and a compiled observation) unless given ``core=False``.
@@ -16,13 +16,13 @@ installed, the game has a core and a compiled observation) unless given ``core=F
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 import numpy as np
 
-from ..engine import GameState
+from ..agents.compiled import seat_kind
+from ..engine import GameState, compiled
 from .core import Seats
 from .encoders.base import HIGH, LOW
 
@@ -94,7 +94,7 @@ class StatePosition:
 
 
 class CorePosition:
-    """The game as the core's array ``S`` and its generator. ``core``: ``fast.core_for(game)``;
+    """The game as the core's array ``S`` and its generator. ``core``: ``compiled.core_for(game)``;
     the compiled observation is built at the first reset, from the states' options.
 
     Each move is one compiled call (the observation module's ``advance``): the move, the seats
@@ -112,8 +112,7 @@ class CorePosition:
         self._masks = np.zeros((1, a), dtype=np.int8)  # another seat's, from legal_many
         self._zeros = np.zeros(a, dtype=np.int8)
         self._acts = np.zeros(seats.num_players, dtype=np.int64)
-        acap = sys.modules[type(core).__module__].ACAP  # legal actions at most
-        self._buf = np.zeros(acap, dtype=np.int64)
+        self._buf = np.zeros(core.max_actions, dtype=np.int64)
         self._out = np.zeros(seats.encoder.size, dtype=np.float32)
         self._one = np.zeros(1, dtype=np.int64)  # the seat of a call over one row
         self._rng = np.zeros(1, dtype=np.uint64)
@@ -138,12 +137,10 @@ class CorePosition:
         return st
 
     def reset(self, seed: int) -> None:
-        from .. import fast
-
         st = self._state = self.seats.new_state(seed)
         if self._observer is None or st.options != self._options:
             self._options = st.options
-            self._observer = fast.observer_for(
+            self._observer = compiled.observer_for(
                 self.seats.game, self.seats.encoder, st.options, LOW, HIGH
             )
             assert self._observer is not None
@@ -228,12 +225,10 @@ class CorePosition:
     def play_agents(self, seat: int, mts: np.ndarray, kinds: np.ndarray, risks: np.ndarray) -> int:
         """Let the core's agents (``kinds[q]``, generator ``mts[q]``) move for the first seat
         to act until ``seat`` owes a decision or the game ends; returns the moves made."""
-        from ..fast import CHOOSE_AGENTS
-
         moves = 0
         while self._first >= 0 and seat not in self.actors():
             self.core.playout(
-                self.S, self._rng, mts, kinds, risks, CHOOSE_AGENTS, 1, self._nothing,
+                self.S, self._rng, mts, kinds, risks, compiled.CHOOSE_AGENTS, 1, self._nothing,
                 self._nothing,
             )  # fmt: skip
             moves += 1
@@ -275,24 +270,14 @@ def core_of(seats: Seats, core: bool | None) -> Any:
         return None
     if core not in (None, True):
         raise ValueError(f"core must be None, True or False, not {core!r}")
-    from .. import fast
-
     game = seats.game
-    found = fast.core_for(game) if fast.has_core(game.id) else None
-    why = fast.why_not(game) if found is None else ""
-    if found is not None and not _has_observer(game.id):
+    found = compiled.core_for(game) if compiled.has_core(game) else None
+    why = compiled.why_not(game) if found is None else ""
+    if found is not None and not compiled.has_observer(game):
         found, why = None, "no compiled observation for this game yet"
     if found is None and core is True:
         raise ValueError(f"{game.id}: no compiled core to play on: {why}")
     return found
-
-
-def _has_observer(game_id: str) -> bool:
-    import importlib.util
-
-    from ..fast import _MODULES
-
-    return importlib.util.find_spec(f"ludoteca.fast.{_MODULES[game_id][0]}_obs") is not None
 
 
 def position(seats: Seats, core: bool | None = None) -> StatePosition | CorePosition:
@@ -301,8 +286,6 @@ def position(seats: Seats, core: bool | None = None) -> StatePosition | CorePosi
 
 
 def agent_kinds(core: Any, agents: Sequence[Any]) -> list[int] | None:
-    """How the core plays each agent (``fast.seat_kind``), or None if it cannot play them all."""
-    from ..fast import seat_kind
-
+    """How the core plays each agent (``seat_kind``), or None if it cannot play them all."""
     kinds = [seat_kind(core, a) for a in agents]
     return None if None in kinds else [int(k) for k in kinds if k is not None]

@@ -28,7 +28,10 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 from typing import Any
 
+from ..agents.base import AgentSpecError, parse_spec
+from ..agents.levels import levels_for
 from ..agents.remote import init_worker, prepare_core, think
+from ..engine import registry
 
 log = logging.getLogger("ludoteca.server")
 
@@ -52,8 +55,6 @@ class AiPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            from ..engine import registry
-
             builtin = registry._MODULES  # every game this process knows, for the workers
             if self._alive is None:
                 self._alive = multiprocessing.Pipe(duplex=False)
@@ -156,11 +157,10 @@ CORE_SECONDS = 300.0  # a cold compile of one core: ~20 s of CPU, more on a busy
 def uses_core(spec: str, game_id: str) -> bool:
     """Whether the seat's agent plays rollouts in the game's compiled core (ISMCTS, also
     through a level such as ``strong``): only then is the core worth preparing."""
-    from .. import fast
-    from ..agents.base import AgentSpecError, parse_spec
-    from ..agents.levels import levels_for
+    # the compiled cores (numba, the fast extra), loaded only to ask whether a spec uses one
+    from ..engine import compiled
 
-    if not fast.has_core(game_id):
+    if not compiled.has_core(game_id):
         return False
     try:
         name, _ = parse_spec(levels_for(game_id).get(spec, spec))

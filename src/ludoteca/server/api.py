@@ -27,6 +27,7 @@ from .payloads import payload, pick_lang
 from .replays import ReplayView, build_replay, check_access
 from .schemas import CreateTable, JoinTable, MoveRequest
 from .tables import TableManager
+from .tokens import same_hash, token_hash
 
 router = APIRouter(prefix="/api")
 
@@ -304,8 +305,6 @@ async def replay(
     token = token_from(authorization, x_seat_token)
     seat = None
     if token is not None:
-        from .tokens import same_hash, token_hash
-
         h = token_hash(token)
         seats = [s.seat for s in st.seats if same_hash(s.token_hash, h)]
         if not seats:

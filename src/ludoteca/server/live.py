@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Event, Game, GameState
+from .tokens import same_hash
 
 if TYPE_CHECKING:
     from .connections import Connection
@@ -95,7 +96,6 @@ class LiveTable:
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def seat_of_hash(self, h: str) -> int | None:
-        from .tokens import same_hash
 
         for s in self.seats:
             if same_hash(s.token_hash, h):

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..agents import make_agent
+from ..agents.compiled import play_match as fast_play_match
 from ..engine import Match, SeatHandle, get_game
-from ..fast.hooks import play_match as fast_play_match
 from .backends import Backend, LocalPool
 from .outcome import GameOutcome
 from .summary import SimulationResult
@@ -46,7 +46,7 @@ def play_one(
     seeds = [agent_seed(seed, index, s) for s in range(len(seats))]
     players = [make_agent(spec, game, seeds[s]) for s, spec in enumerate(seats)]
     state = match.state
-    # random agents in every seat: the compiled core plays the same game (fast/hooks.py)
+    # random agents in every seat: the compiled core plays the same game (agents/compiled.py)
     decisions = fast_play_match(match, players, keep_record, seeds) or 0
     while not state.is_over:
         p = state.actors[0]

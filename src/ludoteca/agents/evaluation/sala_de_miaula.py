@@ -38,9 +38,9 @@ import math
 from typing import Any
 
 from ...engine import GameState, SeatHandle
-from ...fast.hooks import finish_turn as finish_in_core
 from ...games.sala_de_miaula.effects import attack_value, life_value, reduction
 from ...games.sala_de_miaula.model import CREATURE, HEALTHY
+from ..compiled import finish_turn as finish_in_core
 from ..heuristics.sala_de_miaula import HeuristicAgent
 
 # Fitted by ``benchmarks/sala_de_miaula_leaf_fit.py --games 8000 --seed 0`` (see the module

@@ -29,7 +29,7 @@ from .cards import POOL, AbilityModel, CardSpec, TerrainModel, check_spec, deck_
 from .deckfile import read_deck_file
 from .options import Options as SalaOptions
 from .options import upgraded
-from .setup import HAND_SIZE, deal  # noqa: F401  (fast/ reads HAND_SIZE here until the compiled move)
+from .setup import deal
 from .state import SalaState
 from .words import CATALOG, ability_name, card_name, deck_name, set_name, terrain_name
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from ...engine import compiled
+
 
 @dataclass(frozen=True)
 class Field:
@@ -76,27 +78,25 @@ class Vocabulary:
 # every entry is clipped into [LOW, HIGH] (the Box bounds the doors declare); the scales in
 # the tables keep real values well inside it
 LOW, HIGH = -10.0, 10.0
-_LOW, _HIGH = np.float32(LOW), np.float32(HIGH)  # as float32: a Python float costs a conversion
 
 
 class Encoder(ABC):
     """``encode(view) -> np.ndarray`` of shape ``(size,)``, float32, from the view alone.
 
     ``encode_state(state, p)`` is the same vector (tests/rl/test_encode_state.py checks it
-    equal, entry for entry, over fuzzed games) written straight from the state for seat p,
-    which the doors use: building the view's JSON dict costs more than an engine decision.
-    ``encode`` stays the reference, and the definition of what a seat may see."""
+    equal, entry for entry, over fuzzed games) written from the state for seat p by the game's
+    compiled observation (``games/<game>/compiled/observation.py``), which the doors use:
+    building the view's JSON dict costs more than an engine decision. ``encode`` stays the
+    reference, and the definition of what a seat may see; the observation is written twice, no
+    more (this readable encoder and its compiled twin)."""
 
     game_id: str
-    # False where no entry of encode_state can be below LOW / above HIGH (where fill_state
-    # clamps the few that could itself): encode_state then skips that half of the clip
-    may_go_below_low = True
-    may_go_above_high = True
 
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
         self.layout = Layout()
-        self._template: tuple[Any, array] | None = None
+        # the compiled observation for the last options seen: (options, core, observer)
+        self._compiled: tuple[Any, Any, Any] | None = None
 
     @property
     def size(self) -> int:
@@ -120,32 +120,24 @@ class Encoder(ABC):
         """Write the view into ``buf`` (all zeros on entry)."""
 
     def encode_state(self, state: Any, p: int) -> np.ndarray:
-        """``encode(state.view(p))``, computed without the view where the game has a
-        ``fill_state``. The buffer is an ``array('f')`` (its item writes cost a fraction of
-        numpy's), seen as a numpy vector without a copy at the end."""
-        options = state.options
-        t = self._template
-        if t is None or t[0] is not options:
-            t = self._template = (options, self.template(options))
-        buf = array("f", t[1])
-        self.fill_state(buf, state, p)
-        out = np.frombuffer(buf, dtype=np.float32)
-        if self.may_go_above_high:
-            np.minimum(out, _HIGH, out=out)
-        if self.may_go_below_low:
-            np.maximum(out, _LOW, out=out)
+        """``encode(state.view(p))``, written by the game's compiled observation from the
+        state's array where there is one (numba installed, the game has a core and a compiled
+        observation), else through the view."""
+        core = compiled.core_for(state.game)  # None inside compiled.disabled() too
+        if core is None:
+            return self.encode(state.view(p))
+        c = self._compiled
+        if c is None or c[0] is not state.options or c[1] is not core:
+            observer = compiled.observer_for(state.game, self, state.options, LOW, HIGH)
+            c = self._compiled = (state.options, core, observer)
+        if c[2] is None:  # a core without a compiled observation
+            return self.encode(state.view(p))
+        out: np.ndarray = c[2].observe(core.load(state), p)
         return out
 
     def template(self, options: Any) -> array:
         """The vector's entries that depend on the options only (zeros elsewhere)."""
         return array("f", bytes(4 * self.layout.size))
-
-    def fill_state(self, buf: Any, state: Any, p: int) -> None:
-        """Write what ``fill`` writes for ``state.view(p)``, read from the state itself, into
-        ``buf`` (a copy of ``template``). This default goes through the view."""
-        tmp = np.zeros(self.layout.size, dtype=np.float32)
-        self.fill(tmp, state.view(p))
-        buf[:] = array("f", tmp.tobytes())
 
     def rel(self, seat: int, me: int) -> int:
         """Slot of ``seat`` seen from ``me``: 0 is me, 1 the next seat, ..."""

@@ -20,7 +20,6 @@ from ...engine import get_game
 from ...games.coatl.cards import PROPHECIES, TEMPLES
 from ...games.coatl.names import COLOUR_NAMES, KIND_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS
 from ...games.coatl.phases import PHASE_NAMES
-from ...games.coatl.scoring import coatl_points
 from .base import Encoder, OptionsCodec, Vocabulary, onehot
 
 # the view's colour words, in the rules' colour order (cards.COLOURS = "YRKGB")
@@ -259,125 +258,6 @@ class CoatlEncoder(Encoder):
         buf = super().template(options)
         self.options.fill(buf, self.o_options, options.model_dump(mode="json"))
         return buf
-
-    def fill_state(self, buf: Any, s: Any, me: int) -> None:
-        # fill's entries, in its order, from the CoatlState; the state's codes become the
-        # encoder's indices through the tables below the class (built from the view's words)
-        n = self.num_players
-        pt, tt = PROPHECY.size, TEMPLE.size
-        buf[self.o_seat + me] = 1.0
-        buf[self.o_phase + PHASE_INDEX[s.phase]] = 1.0
-        at = self.o_turn
-        buf[at + (s.current - me) % n] = 1.0
-        at += n
-        buf[at] = s.actions_left / 2
-        buf[at + 1] = s.taken / 4
-        buf[at + 2] = s.turns / 50
-        buf[at + 3] = s.passes / n
-        tc = s.temple_coatl
-        buf[at + 4 + (tc if 0 <= tc < MAX_COATLS else MAX_COATLS)] = 1.0
-        at = self.o_end
-        if s.end in ENDS:
-            buf[at + ENDS.index(s.end)] = 1.0
-        if s.trigger >= 0:
-            buf[at + len(ENDS) + (s.trigger - me) % n] = 1.0
-        for q, k in s.final:
-            buf[at + len(ENDS) + n + (q - me) % n] += k / 2
-        at = self.o_supply
-        for space in s.bodies:
-            for x in space:
-                c = COLOUR_INDEX[x]
-                if 0 <= c < COLOURS:
-                    buf[at + c] += 1.0
-            at += COLOURS
-        for x in (*s.heads, *s.tails):
-            if x >= 0:
-                c = COLOUR_INDEX[x]
-                if 0 <= c < COLOURS:
-                    buf[at + c] += 1.0
-            at += COLOURS
-        bags = s.bags
-        for k, (kind, colours) in enumerate(BAG_INDEX):
-            bag = bags[kind]
-            for c, colour in enumerate(colours):
-                buf[self.o_bags + k * COLOURS + c] = (bag[colour] if colour >= 0 else 0) / 24
-        for i, t in enumerate(s.display[:DISPLAY]):
-            if t >= 0:
-                buf[self.o_display + i * pt + PROPHECY_INDEX[t]] = 1.0
-        buf[self.o_deck] = len(s.deck) / 54
-        for t in s.discard:
-            buf[self.o_deck + 1 + PROPHECY_INDEX[t]] += 1.0
-        for i, pile in enumerate(s.piles[:TEMPLE_PILES]):
-            at = self.o_piles + i * (1 + tt)
-            buf[at] = len(pile) / 15
-            if pile:
-                buf[at + 1 + TEMPLE_INDEX[pile[-1]]] = 1.0
-        for q, pl in enumerate(s.players):
-            at = self.o_players + (q - me) % n * self.player_size
-            for x in pl.board:
-                buf[at + PIECE_INDEX[x]] += 1 / 8
-            at += PIECES
-            buf[at] = len(pl.hand) / 5
-            at += 1
-            for t in pl.shown:
-                buf[at + PROPHECY_INDEX[t]] += 1.0
-            at += pt
-            buf[at] = len(pl.temples) / 3
-            at += 1
-            for t in pl.promised:
-                buf[at + TEMPLE_INDEX[t]] += 1.0
-            at += tt
-            for i, left in enumerate(pl.tokens[:TOKENS]):
-                buf[at + i] = 1.0 if left else 0.0
-            at += TOKENS
-            # each Coatl's block and points once (kept by value): the score is the points of
-            # the finished ones (player_points)
-            blocks = [self._coatl_block(c) for c in pl.coatls]
-            buf[at] = sum(x for c, (x, _) in zip(pl.coatls, blocks, strict=True) if c.done) / 50
-            at += 1
-            size = self.coatl_size
-            for _, block in blocks[:MAX_COATLS]:
-                buf[at : at + size] = block
-                at += size
-            if q == me:
-                for t in pl.hand:
-                    buf[self.o_hand + PROPHECY_INDEX[t]] += 1.0
-                for t in pl.temples:
-                    buf[self.o_temples + TEMPLE_INDEX[t]] += 1.0
-
-    def _coatl_block(self, coatl: Any) -> tuple[int, array]:
-        """(points, the Coatl's slice of its player's block): a function of its pieces,
-        Prophecies, Temple and finished flag only, so kept by their values."""
-        key = (tuple(coatl.pieces), tuple(coatl.prophecies), coatl.temple, coatl.done)
-        hit = _COATLS.get(key)
-        if hit is not None:
-            return hit
-        pt, tt = PROPHECY.size, TEMPLE.size
-        block = array("f", bytes(4 * self.coatl_size))
-        value = coatl_points(coatl)
-        pieces = [PIECE_INDEX[x] for x in coatl.pieces]
-        block[0] = 1.0
-        block[1] = len(pieces) / 12
-        for x in pieces:
-            block[2 + x] += 0.25
-        j = 2 + PIECES
-        if pieces and pieces[0] // COLOURS == 0:
-            block[j + pieces[0] % COLOURS] = 1.0
-        if pieces and pieces[-1] // COLOURS == 2:
-            block[j + COLOURS + pieces[-1] % COLOURS] = 1.0
-        j += 2 * COLOURS
-        for t in coatl.prophecies:
-            block[j + PROPHECY_INDEX[t]] += 1.0
-        j += pt
-        if coatl.temple >= 0:
-            block[j + TEMPLE_INDEX[coatl.temple]] = 1.0
-        j += tt
-        block[j] = 1.0 if coatl.done else 0.0
-        block[j + 1] = value / 20
-        if len(_COATLS) > 20_000:
-            _COATLS.clear()
-        _COATLS[key] = (value, block)
-        return value, block
 
 
 # a Coatl's (points, block) by (pieces, Prophecies, Temple, finished): the same for every

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping
-from itertools import compress
 from typing import Any
 
 import numpy as np
 
-from ...games.exploding_kittens.cards import DECKS, KEYS, KITTEN
-from ...games.exploding_kittens.phases import ALTER, PEND_PAIR, PHASES, WINDOW
-from .base import HIGH, Encoder, Vocabulary, counts, onehot
+from ...games.exploding_kittens.cards import KEYS
+from ...games.exploding_kittens.phases import PHASES
+from .base import Encoder, Vocabulary, counts, onehot
 
 CARDS = Vocabulary(KEYS)
 PHASE = Vocabulary(PHASES)
@@ -28,17 +27,10 @@ TOP_SLOTS = 8
 
 class ExplodingKittensEncoder(Encoder):
     game_id = "exploding-kittens"
-    # every entry is a flag, a count or a count divided by a positive number, except
-    # kittens_in_pile: (players still in - 1 - a public kitten in limbo) / 10 >= -0.1
-    may_go_below_low = False
 
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         n, k = num_players, CARDS.size
-        # fill_state clamps every entry that is a ratio of an unbounded count; the others
-        # are flags, counts of a card / 4, or counts of a card (picks, known deep slots), at
-        # most the deck's copies of it: within HIGH when no card has more than 10 copies
-        self.may_go_above_high = max(DECKS[n]) > HIGH
         add = self.layout.add
         self.o_seat = add("seat", n, "my absolute seat, one-hot (the actions name seats)")
         self.o_phase = add("phase", PHASE.size, "phase of the turn, one-hot (main, target, ...)")
@@ -208,132 +200,10 @@ class ExplodingKittensEncoder(Encoder):
             buf[at + 3 + FIVE_COMBOS.index(options.five_card_combo)] = 1.0
         return buf
 
-    def fill_state(self, buf: Any, st: Any, p: int) -> None:
-        # fill's entries, in its order, from the EKState's attributes (card codes are the
-        # catalog's order, so a code is its CARDS index; a phase's value its PHASE index).
-        # fast/exploding_kittens_obs.py writes the same entries from the core's flat array:
-        # a change here goes there too (tests/rl/test_obs_core.py fails until it does)
-        n, k = self.num_players, _K
-        buf[self.o_seat + p] = 1.0
-        phase = st.phase
-        buf[self.o_phase + phase] = 1.0
-        cur = st.cur
-        buf[self.o_current + (cur - p) % n] = 1.0
-        actors = st._actors
-        for q in actors:
-            buf[self.o_actors + (q - p) % n] = 1.0
-        t = self.o_turn
-        buf[t] = 1.0 if st.dir == 1 else 0.0
-        buf[t + 1] = min(st.owed / 4, HIGH)
-        buf[t + 2] = 1.0 if st.attacked else 0.0
-        buf[t + 3] = min(st.turns / 100, HIGH)
-        alive, hn, tturns, gone = st.alive, st.hn, st.tturns, st.gone
-        o_alive, o_sizes, o_tturns, o_gone = (
-            self.o_alive,
-            self.o_hand_sizes,
-            self.o_turns_by_seat,
-            self.o_gone,
-        )
-        for q in range(n):
-            r = (q - p) % n
-            buf[o_alive + r] = 1.0 if alive[q] else 0.0
-            buf[o_sizes + r] = min(hn[q] / 10, HIGH)
-            buf[o_tturns + r] = min(tturns[q] / 30, HIGH)
-            at = o_gone + r * k
-            for c in gone[q]:
-                buf[at + c] += 0.25
-        pile = st.pile
-        pile_n = len(pile)
-        buf[self.o_pile] = min(pile_n / 60, HIGH)
-        limbo, lmask = st.limbo, st.lmask
-        buf[self.o_pile + 1] = (len(st.alive_t) - 1 - (limbo == KITTEN and lmask == -1)) / 10
-        discard = st.discard
-        if discard:
-            at = self.o_discard
-            buf[at : at + k] = _discard_counts(discard)
-            buf[self.o_discard_top + discard[-1]] = 1.0
-        pend = st.pend
-        if pend >= 0:
-            at = self.o_pend
-            buf[at] = 1.0
-            at += 1
-            buf[at + (0 if pend < PEND_PAIR else pend - PEND_PAIR + 1)] = 1.0
-            at += PENDING_KINDS.size
-            buf[at + (cur - p) % n] = 1.0
-            at += n
-            if st.pcard >= 0:
-                buf[at + st.pcard] = 1.0
-            at += k
-            buf[at] = min(st.pwilds / 4, HIGH)
-            at += 1
-            for c in st.picks:
-                buf[at + c] += 1.0
-            at += k
-            if st.ptarget >= 0:
-                buf[at + (st.ptarget - p) % n] = 1.0
-            at += n
-            if st.pname >= 0:
-                buf[at + st.pname] = 1.0
-            at += k
-            buf[at] = min(st.nopes / 4, HIGH)
-        answered = st.answered
-        if phase == WINDOW:
-            at = self.o_window
-            buf[at] = 1.0
-            buf[at + 1] = min(st.nopes / 4, HIGH)
-            for q in range(n):
-                if answered >> q & 1:
-                    buf[at + 2 + (q - p) % n] = 1.0
-            for q in actors:
-                buf[at + 2 + n + (q - p) % n] = 1.0
-        if limbo < 0:
-            buf[self.o_limbo] = 1.0
-        elif lmask == -1 or lmask >> p & 1:
-            buf[self.o_limbo + 2 + limbo] = 1.0
-        else:
-            buf[self.o_limbo + 1] = 1.0
-        at = self.o_hand
-        hand = st.hands[p]
-        for c in compress(range(k), hand):  # the cards held (a count per card code)
-            buf[at + c] = hand[c] * 0.25
-        bit = 1 << p
-        bottom = pile_n - 1
-        pk = st.pk
-        for i in compress(range(pile_n), pk) if any(pk) else ():  # slots someone knows
-            if pk[i] & bit:
-                pos, c = bottom - i, pile[i]
-                if pos < TOP_SLOTS:
-                    buf[self.o_known_top + pos * k + c] = 1.0
-                if pos == bottom:
-                    buf[self.o_known_bottom + c] = 1.0
-                elif pos >= TOP_SLOTS:
-                    buf[self.o_known_deep + c] += 1.0
-        at = self.o_known_hands
-        for x in st.hk[p]:
-            buf[at + ((x >> 5) - p) % n * k + (x & 31)] += 0.25
-        if phase == WINDOW and answered >> p & 1:
-            buf[self.o_answer + (0 if st.wants >> p & 1 else 1)] = 1.0
-        if phase == ALTER and p == cur:
-            buf[self.o_alter] = min(st.ak / 5, HIGH)
-            buf[self.o_alter + 1] = min(st.ai / 5, HIGH)
-
 
 # the discard pile's counts / 4, by the pile's cards: it changes only when cards are played,
 # so most steps of a game ask for the one they asked before
 _DISCARDS: dict[tuple[int, ...], array] = {}
-
-
-def _discard_counts(discard: list[int]) -> array:
-    key = tuple(discard)
-    hit = _DISCARDS.get(key)
-    if hit is None:
-        hit = array("f", bytes(4 * _K))
-        for c in discard:
-            hit[c] += 0.25
-        if len(_DISCARDS) > 20_000:
-            _DISCARDS.clear()
-        _DISCARDS[key] = hit
-    return hit
 
 
 def make(num_players: int) -> ExplodingKittensEncoder:

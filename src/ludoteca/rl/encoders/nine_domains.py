@@ -15,11 +15,7 @@ import numpy as np
 from ...engine import get_game
 from ...games.nine_domains.cards import CARDS as CATALOG
 from ...games.nine_domains.cards import DOMAINS as DOMAIN_CATALOG
-from ...games.nine_domains.cards import ELEMENTS as GAME_ELEMENTS
-from ...games.nine_domains.cards import EMPTY, PILES, ROUNDS
-from ...games.nine_domains.combat import domain_points, elements_of
-from ...games.nine_domains.phases import DRAFT_ORDER, PHASE_NAMES, POWER_NAMES, Phase
-from ...games.nine_domains.view import _round_cards, incoming, known_unplayed
+from ...games.nine_domains.cards import PILES, ROUNDS
 from .base import Encoder, OptionsCodec, Vocabulary, counts
 
 CARDS = Vocabulary(CATALOG.ids)
@@ -29,9 +25,6 @@ POWERS = ("swap", "exchange")
 ELEMENTS = ("red", "green", "blue")
 HAND = ROUNDS * PILES
 # the state's codes as the encoder's indices (cards and domains are both in catalog order)
-PHASE_INDEX = tuple(PHASES[name] for name in PHASE_NAMES)
-POWER_INDEX = tuple(POWERS.index(name) if name in POWERS else -1 for name in POWER_NAMES)
-ELEMENT_INDEX = tuple(ELEMENTS.index(e) if e in ELEMENTS else -1 for e in GAME_ELEMENTS)
 
 
 class NineDomainsEncoder(Encoder):
@@ -195,185 +188,11 @@ class NineDomainsEncoder(Encoder):
         self.options.fill(buf, self.o_options, options.model_dump(mode="json"))
         return buf
 
-    def fill_state(self, buf: Any, st: Any, me: int) -> None:
-        # fill's entries, in its order, from the NineDomainsState (card and domain codes are
-        # their catalog index, so their CARDS / DOMAINS index)
-        c, d = _C, _D
-        buf[self.o_seat + me] = 1.0
-        phase = st.phase
-        buf[self.o_phase + PHASE_INDEX[phase]] = 1.0
-        buf[self.o_round] = min(st.rnd + 1, ROUNDS) / ROUNDS
-        for q in st.actors:
-            buf[self.o_actors + (q - me) % 2] = 1.0
-        at = self.o_piles
-        open_piles = st.options.open_piles
-        for pile in st.piles:
-            buf[at] = len(pile) / ROUNDS
-            if pile:
-                buf[at + 1 + pile[-1]] = 1.0
-                if open_piles:
-                    for depth, dom in enumerate(reversed(pile[-ROUNDS:])):
-                        buf[at + 1 + d + depth * d + dom] = 1.0
-            at += 1 + d + ROUNDS * d
-        at = self.o_removed
-        for dom in st.removed:
-            buf[at + dom] += 1.0
-        for q in (0, 1):
-            r = (q - me) % 2
-            at = self.o_players + r * self.player_size
-            won = st.won[q]
-            for dom in won:
-                buf[at + dom] += 1.0
-            at += d
-            vp, mask, halves = _won_facts(won)
-            buf[at] = (vp + st.bonus[q]) / 10  # st.points(q)
-            buf[at + 1] = st.bonus[q] / 5
-            at += 2
-            for i, e in enumerate(ELEMENT_INDEX):
-                if mask >> i & 1 and e >= 0:
-                    buf[at + e] = 1.0
-            at += len(ELEMENTS)
-            buf[at] = halves / 2
-            at += 1
-            for x in st.used[q]:
-                buf[at + x] += 1.0
-            at += c
-            for x in st.seen[q]:
-                buf[at + x] += 1.0
-            at += c
-            hand = st.hand[q]
-            buf[at] = len(hand) / HAND
-            buf[at + 1] = st.nplaced[q] / PILES
-            if r == 0:
-                for x in hand:
-                    buf[self.o_hand + x] += 1.0
-                for i, x in enumerate(st.placed[q][:PILES]):
-                    base = self.o_placed + i * (c + 1)
-                    buf[base if x == EMPTY else base + 1 + x] = 1.0
-            else:
-                known = _known_unplayed(st, q)
-                for x in known:
-                    buf[self.o_opponent + x] += 1.0
-                buf[self.o_opponent + c] = (len(hand) + st.nplaced[q] - len(known)) / 3
-        four_opp = st.options.four_plus_target == "opponent"
-        previous = None
-        size = self.round_size
-        history, contested, outcomes = st.history, st.contested, st.outcomes
-        for rnd, cards in enumerate(history[:ROUNDS]):
-            at = self.o_history + rnd * size
-            buf[at : at + size] = self._round_block(
-                rnd, cards, previous, contested[rnd], outcomes[rnd], four_opp, me
-            )
-            previous = cards
-        inc = incoming(st)
-        for q in (0, 1):
-            r = (q - me) % 2
-            for i, x in enumerate(inc[q][:PILES]):
-                if x:  # the template is zeros
-                    buf[self.o_incoming + r * PILES + i] = x / 3
-        buf[self.o_flags] = 1.0 if st.elements_off else 0.0
-        if st.pending:
-            owner, kind, pile_at = st.pending[0]
-            at = self.o_pending
-            buf[at] = 1.0
-            buf[at + 1 + (owner - me) % 2] = 1.0
-            power = POWER_INDEX[kind]
-            if power >= 0:
-                buf[at + 3 + power] = 1.0
-            buf[at + 3 + len(POWERS) + pile_at] = 1.0
-            base = at + 3 + len(POWERS) + PILES
-            if st.pick != EMPTY:
-                if POWER_NAMES[kind] == "swap":
-                    buf[base + st.pick] = 1.0
-                else:
-                    buf[base + d + st.pick] = 1.0
-        if phase == Phase.DRAFT:
-            at = self.o_draft
-            buf[at] = 1.0
-            for x in st.draft_pool:
-                buf[at + 1 + x] += 1.0
-            buf[at + 1 + c + (DRAFT_ORDER[st.draft_step] - me) % 2] = 1.0
-
-    def _round_block(
-        self,
-        rnd: int,
-        cards: list[list[int]],
-        previous: list[list[int]] | None,
-        contested: list[int],
-        outcomes: list[int],
-        four_opp: bool,
-        me: int,
-    ) -> array:
-        """The history entries of one finished round, as seen by ``me``. A finished round's
-        lists are never changed (the rules append new ones; clones share them), so its block
-        is kept, keyed by their identities; the entry holds the lists, so no id of the key
-        is reused while it is cached. Only public facts (revealed cards) are in it."""
-        key = (id(cards), id(previous), id(contested), id(outcomes), four_opp, me, rnd)
-        hit = _BLOCKS.get(key)
-        if (
-            hit is not None
-            and hit[0] is cards
-            and hit[1] is contested
-            and hit[2] is outcomes
-            and hit[4] is previous
-        ):
-            return hit[3]
-        c, d = _C, _D
-        block = array("f", bytes(4 * self.round_size))
-        _, strength = _round_cards(cards, previous, rnd, four_opp, True)
-        block[0] = 1.0
-        at = 1
-        for i, dom in enumerate(contested[:PILES]):
-            block[at + i * d + dom] = 1.0
-        at += PILES * d
-        for q in (0, 1):
-            r = (q - me) % 2
-            for i, x in enumerate(cards[q][:PILES]):
-                block[at + (r * PILES + i) * c + x] = 1.0
-        at += 2 * PILES * c
-        for q in (0, 1):
-            r = (q - me) % 2
-            for i, sv in enumerate(strength[q][:PILES]):
-                j = at + (r * PILES + i) * 2
-                if sv is None:
-                    block[j + 1] = 1.0
-                else:
-                    block[j] = sv / 10
-        at += 2 * PILES * 2
-        for i, w in enumerate(outcomes[:PILES]):
-            block[at + i * 3 + (2 if w is None or w < 0 else (w - me) % 2)] = 1.0
-        if len(_BLOCKS) >= 10_000:
-            _BLOCKS.clear()
-        _BLOCKS[key] = (cards, contested, outcomes, block, previous)
-        return block
-
 
 _C, _D = CARDS.size, DOMAINS.size
 # pure functions of a few small lists, asked at every step with the same lists: kept by value
 _WON: dict[tuple[int, ...], tuple[int, int, int]] = {}
 _KNOWN: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
-
-
-def _won_facts(won: list[int]) -> tuple[int, int, int]:
-    """(VP of the domains, element mask, purple halves) of a player's won domains."""
-    key = tuple(won)
-    hit = _WON.get(key)
-    if hit is None:
-        if len(_WON) > 100_000:
-            _WON.clear()
-        hit = _WON[key] = (domain_points(won), *elements_of(won))
-    return hit
-
-
-def _known_unplayed(st: Any, q: int) -> list[int]:
-    """view.known_unplayed(st, q): a function of q's used cards and shown specials only."""
-    key = (tuple(st.used[q]), tuple(st.seen[q]))
-    hit = _KNOWN.get(key)
-    if hit is None:
-        if len(_KNOWN) > 100_000:
-            _KNOWN.clear()
-        hit = _KNOWN[key] = known_unplayed(st, q)
-    return hit
 
 
 _BLOCKS: dict[tuple[int, int, int, int, bool, int, int], tuple[Any, ...]] = {}

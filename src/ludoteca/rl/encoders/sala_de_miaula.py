@@ -17,7 +17,7 @@ import numpy as np
 
 from ...games.sala_de_miaula.cards import ELEMENTS as ELEMENT_NAMES
 from ...games.sala_de_miaula.cards import POOL
-from ...games.sala_de_miaula.model import HEALTHY, STATUS_NAMES
+from ...games.sala_de_miaula.model import STATUS_NAMES
 from .base import Encoder, Vocabulary, counts
 
 CARDS = Vocabulary(POOL.cards)
@@ -112,66 +112,6 @@ class SalaDeMiaulaEncoder(Encoder):
                 at += self.slot_size
             if r == 0:
                 counts(buf, self.o_hand, CARDS, info.get("hand", ()), 0.5)
-
-    def fill_state(self, buf: Any, s: Any, p: int) -> None:
-        # fill's entries, in its order, from the SalaState (a creature's status is the index
-        # of its name in STATUSES)
-        k = CARDS.size
-        ci, other = CARDS.index, CARDS.other
-        turn = s.turn
-        buf[self.o_seat + p] = 1.0
-        at = self.o_turn
-        buf[at] = turn / 30
-        buf[at + 1 + (s.current - p) % 2] = 1.0
-        buf[at + 3 + (s.first - p) % 2] = 1.0
-        buf[at + 5] = 1.0 if s.over else 0.0
-        buf[self.o_terrain + TERRAINS[s.terrain]] = 1.0
-        buf[self.o_terrain + TERRAINS.size + ELEMENTS[s.terrain_element]] = 1.0
-        at = self.o_flags
-        buf[at] = 1.0 if s.oficina_enabled else 0.0
-        buf[at + 1] = 1.0 if s.played_creature else 0.0
-        buf[at + 2] = 1.0 if s.played_other else 0.0
-        buf[at + 3] = s.actions_spent / 3
-        for i, spent in enumerate(s.spent_places[:PLACES]):
-            buf[at + 4 + i] = 1.0 if spent else 0.0
-        player_size = 3 + 3 * k + PLACES * self.slot_size
-        slot_size = self.slot_size
-        open_lists = s.options.decklists == "open"
-        for q in (0, 1):
-            at = self.o_players + (q - p) % 2 * player_size
-            buf[at] = s.life[q] / START_LIFE
-            buf[at + 1] = len(s.deck[q]) / DECK
-            buf[at + 2] = len(s.hand[q]) / 5
-            at += 3
-            for cid in s.known[q]:
-                buf[at + ci.get(cid, other)] += 0.5
-            at += k
-            for cid in s.canil[q]:
-                buf[at + ci.get(cid, other)] += 0.5
-            at += k
-            if open_lists or q == p:  # what the view carries
-                for cid in s.decklists[q]:
-                    buf[at + ci.get(cid, other)] += 0.5
-            at += k
-            for slot in s.field[q][:PLACES]:
-                if slot is not None:
-                    buf[at] = 1.0
-                    buf[at + 1 + ci.get(slot.card, other)] = 1.0
-                    if slot.item is not None:
-                        buf[at + 1 + k + ci.get(slot.item, other)] = 1.0
-                    j = at + 1 + 2 * k
-                    status = slot.status
-                    if 0 <= status < len(STATUSES):
-                        buf[j + status] = 1.0
-                    if status != HEALTHY:
-                        buf[j + 3] = (turn - slot.status_turn) / 10
-                    buf[j + 4] = 1.0 if slot.acted else 0.0
-                    buf[j + 5] = 1.0 if slot.oficina else 0.0
-                    buf[j + 6] = 1.0 if slot.lives_used else 0.0
-                at += slot_size
-        at = self.o_hand
-        for cid in s.hand[p]:
-            buf[at + ci.get(cid, other)] += 0.5
 
 
 def make(num_players: int) -> SalaDeMiaulaEncoder:

@@ -1,0 +1,120 @@
+"""``Core``: one game's compiled core as the drivers (``engine/compiled/__init__.py``) use it.
+
+A game's ``compiled/core.py`` subclasses it and binds its compiled functions; the state goes in
+and out through the game's declared ``Layout`` (or the subclass's ``load``/``store``). The
+heuristic agent's numbers reach the compiled heuristic as a table the agents layer builds and
+hands over (``install_heuristic``): the game's compiled code imports no agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..game import Game, GameState
+from .layout import Layout
+
+
+class Core:
+    """What the drivers need of a game's core. Class attributes a game sets:
+
+    - ``layout``: the state's array (or override ``load``/``store``);
+    - ``max_actions``: the most legal actions one position may have;
+    - ``heuristic_size``/``heuristic_dtype``: the compiled heuristic's table (zeros until the
+      agents layer installs the agent's numbers);
+    - ``search_pays``: whether ISMCTS gains from the core (measured in benchmarks/playouts.py),
+      else the search keeps its Python playouts; ``heuristic_search_pays``: the same for
+      rollout=heuristic (None: as ``search_pays``);
+    - ``stops_at_turn_change``: the playout knows where a turn ends (the UNTIL_TURN bit);
+    - ``IMPLEMENTS``: what the core plays, by the package's own names (see
+      ``games/<game>/compiled/core.py``; tests/games/test_compiled_complete.py compares).
+    """
+
+    layout: ClassVar[Layout | None] = None
+    max_actions: ClassVar[int]  # legal actions at most in one position (a buffer's length)
+    heuristic_size: ClassVar[int] = 0
+    heuristic_dtype: ClassVar[Any] = np.int64
+    search_pays: ClassVar[bool] = True
+    heuristic_search_pays: ClassVar[bool | None] = None
+    stops_at_turn_change: ClassVar[bool] = False
+    IMPLEMENTS: ClassVar[dict[str, frozenset[Any]]] = {}
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.table = self.build_table(game)
+        self.heuristic = np.zeros(self.heuristic_size, dtype=self.heuristic_dtype)
+        # set by the agents layer (agents/compiled.py) once it has checked its agent still
+        # matches the compiled heuristic: the agent class, and which of its settings compile
+        self.heuristic_class: type | None = None
+        self.heuristic_fits: Any = None
+        self.heuristic_checked = False
+
+    def install_heuristic(self, cls: type, table: np.ndarray, fits: Any) -> None:
+        """The agents layer's heuristic agent ``cls`` is the compiled heuristic when
+        ``fits(agent)``, with its numbers ``table``."""
+        self.heuristic = np.asarray(table, dtype=self.heuristic_dtype)
+        self.heuristic_class = cls
+        self.heuristic_fits = fits
+
+    # -- what a game binds ------------------------------------------------------------------
+    def build_table(self, game: Game) -> np.ndarray:
+        """The game's numbers (card codes, action codes, ...) the compiled code reads."""
+        raise NotImplementedError
+
+    def load(self, state: GameState) -> np.ndarray:
+        assert self.layout is not None
+        return self.layout.load(state)
+
+    def store(self, S: np.ndarray, state: GameState) -> None:
+        assert self.layout is not None
+        self.layout.store(S, state)
+
+    def playout(
+        self,
+        S: np.ndarray,
+        rng: np.ndarray,
+        mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        mode: int,
+        max_steps: int,
+        seats: np.ndarray,
+        codes: np.ndarray,
+    ) -> int:
+        raise NotImplementedError
+
+    def apply_many(
+        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
+    ) -> None:
+        raise NotImplementedError
+
+    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
+        raise NotImplementedError
+
+    def actors(self, S: np.ndarray) -> tuple[int, ...]:
+        raise NotImplementedError
+
+
+def unimplemented(implements: dict[str, frozenset[Any]], has: dict[str, frozenset[Any]]) -> str:
+    """Why a core cannot play a package: what the package ``has`` (by kind: cards, effects,
+    phases, action types, ...) that the core does not declare it ``implements`` (empty: none).
+    A core's ``supported()`` says this, so a new card, effect or phase makes the core decline
+    and the Python reference play, never a silent no-op in compiled code."""
+    for kind, names in has.items():
+        extra = names - implements.get(kind, frozenset())
+        if extra:
+            return f"the core does not implement the {kind} {', '.join(sorted(map(str, extra)))}"
+    return ""
+
+
+def unmirrored(layout: Layout, slots: tuple[str, ...], not_mirrored: dict[str, str]) -> str:
+    """Why a layout cannot hold a state: a slot of the state that the layout neither mirrors
+    nor lists as not mirrored (with its reason), or a field naming no slot (empty: none)."""
+    missing = set(slots) - layout.attrs() - set(not_mirrored)
+    gone = layout.attrs() - set(slots)
+    if missing:
+        return f"the core's layout does not hold the state's {', '.join(sorted(missing))}"
+    if gone:
+        return f"the state no longer has {', '.join(sorted(gone))}"
+    return ""

@@ -1,0 +1,116 @@
+"""Coatl's compiled core as the drivers load it (``ludoteca.engine.compiled``): what it
+implements, declared by the package's own names, and the ``Core`` binding ``rules.py``'s
+compiled functions. Twin of the package as a whole (``game.py``).
+
+``supported()`` compares ``IMPLEMENTS`` with the package's own tables (``package_has``): a phase, a Prophecy family, a
+Temple condition, an action type or an option
+the Python package gained and this core did not make the core decline, and the reference plays
+(tests/games/test_compiled_complete.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ....engine.compiled.core import Core as BaseCore
+from ....engine.compiled.core import unimplemented
+from ....engine.game import Game
+from .. import actions as A
+from .. import cards as C
+from ..options import CoatlOptions
+from ..phases import Phase
+from . import rules as R
+
+# what rules.py plays, by the package's names (add the name here with its compiled code)
+IMPLEMENTS: dict[str, frozenset[Any]] = {
+    "phases": frozenset({"SETUP", "TURN", "PROPHECY", "ASSEMBLY", "TEMPLE", "VISION", "OVER"}),
+    "prophecy families": frozenset(R.FAMILIES),
+    "temple conditions": frozenset(R.CONDITIONS),
+    "action types": frozenset(R.ACTION_TYPES),
+    "options": frozenset(R.OPTIONS),
+}
+
+
+def package_has() -> dict[str, frozenset[Any]]:
+    """What the Python package plays, read from its own tables."""
+    space = A.ACTION_SPACE
+    return {
+        "phases": frozenset(p.name for p in Phase),
+        "prophecy families": frozenset(p.family for p in C.PROPHECIES),
+        "temple conditions": frozenset(c.kind for t in C.TEMPLES for c in (t.a, t.b)),
+        "action types": frozenset(type(space.decode(c)).__name__ for c in range(space.size)),
+        "options": frozenset(CoatlOptions.model_fields),
+    }
+
+
+def supported() -> str:
+    """Empty when this core can play the package as it is; else why not (then: reference)."""
+    return unimplemented(IMPLEMENTS, package_has()) or R.supported()
+
+
+class Core(BaseCore):
+    IMPLEMENTS = IMPLEMENTS
+    layout = None  # load/store: rules.py's from_state/to_state
+    max_actions = R.ACAP
+    heuristic_size = R.H_SIZE
+    heuristic_dtype = np.float64
+    search_pays = True  # measured in benchmarks/playouts.py (docs/fast.md)
+    heuristic_search_pays = True  # rollout=heuristic too (measured there: the agent tries
+    # every legal move on a determinized copy, which is what compiled code is fastest at)
+
+    def build_table(self, game: Game) -> np.ndarray:
+        return R.build_table(game)
+
+    def load(self, state: Any) -> np.ndarray:
+        return R.from_state(state)
+
+    def store(self, S: np.ndarray, state: Any) -> None:
+        R.to_state(S, state)
+
+    def playout(
+        self,
+        S: np.ndarray,
+        rng: np.ndarray,
+        mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        mode: int,
+        max_steps: int,
+        seats: np.ndarray,
+        codes: np.ndarray,
+    ) -> int:
+        H = self.heuristic
+        return int(R.playout(S, self.table, H, rng, mts, kinds, mode, max_steps, seats, codes))
+
+    def apply_many(
+        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
+    ) -> None:
+        R.step_many(Ss, self.table, rngs, players, codes)
+
+    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
+        R.legal_many(Ss, self.table, players, masks)
+
+    def actors(self, S: np.ndarray) -> tuple[int, ...]:
+        out = np.empty(1, dtype=np.int64)
+        return tuple(out[: R.actors(S, out)].tolist())
+
+    def deal(self, seed: int, n: int, options: Any) -> tuple[np.ndarray, int]:
+        """A new game (``setup.new_state``) dealt in compiled code: the state's array and
+        the generator's state after the deal."""
+        S = np.zeros(R.SIZE, dtype=np.int64)
+        rng = np.array([seed], dtype=np.uint64)
+        R.deal(S, self.table, rng, n, R.options_array(options))
+        return S, int(rng[0])
+
+    def random_games(
+        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Whole random games from the deal: moves, turns (-1: not kept) and winner per seed
+        (-1: shared)."""
+        g = len(seeds)
+        moves = np.zeros(g, dtype=np.int64)
+        winners = np.zeros(g, dtype=np.int64)
+        opts = R.options_array(options)
+        R.random_games(self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, winners)
+        return moves, np.full(g, -1, dtype=np.int64), winners

@@ -1,0 +1,311 @@
+"""Coatl, compiled: one seat's observation vector straight from the core's flat array ``S``
+(``compiled/rules.py``), for doors that step the core and never build a Python state between
+moves.
+
+It writes what ``rl/encoders/coatl.py``'s ``fill`` writes from the view (and so what
+``encode(view(p))`` gives: tests/rl/test_obs_core_coatl.py checks it entry for entry over
+fuzzed games). The reference is the encoder; this reads only what that seat's view shows: of
+the other seats' Prophecies and Temples only how many they hold (and the Prophecies they took
+face up), of the deck only its size, of each Temple pile its size and top.
+
+The core's layout is read from its module (its file is part of this module's cache stamp,
+``_jit.py``). The encoder's slices, its index maps from the state's codes (phases, colours,
+pieces, Prophecy types, Temples, bags) and the core's catalog table (for a Coatl's points) are
+handed in as a table ``L`` built at run time, because numba keeps a module's cache until that
+module's own text changes, not its imports'. The encoder object is passed in by the caller
+(``rl/``), so the compiled code imports nothing of ``rl/``: its module's maps are read off the object.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+
+from ....engine import get_game
+from ....engine.compiled import observer
+from ....engine.compiled.jit import njit
+from . import rules as C
+
+# -- the table L: the encoder's sizes and where each slice starts ----------------------------
+(
+    E_N,
+    E_PT,
+    E_TT,
+    E_COLOURS,
+    E_PIECES,
+    E_MAXC,
+    E_TOKENS,
+    E_DISPLAYN,
+    E_PILESN,
+    E_SEAT,
+    E_PHASE,
+    E_TURN,
+    E_END,
+    E_NENDS,
+    E_SUPPLY,
+    E_BAGS,
+    E_DISPLAY,
+    E_DECK,
+    E_PILES,
+    E_PLAYERS,
+    E_PSIZE,
+    E_CSIZE,
+    E_HAND,
+    E_TEMPLES,
+    E_SIZE,
+) = range(25)
+# ... then the encoder's index of each of the state's codes (-1: it writes nothing for it)
+M_PHASE = 25  # [phase]
+M_END = M_PHASE + 8  # [C.ENDS code]
+M_COLOUR = M_END + len(C.ENDS)  # [colour]
+M_PIECE = M_COLOUR + C.NC  # [piece code]
+M_PROPHECY = M_PIECE + 3 * C.NC  # [Prophecy type]
+M_TEMPLE = M_PROPHECY + C.PCAP  # [Temple]
+M_BAGK = M_TEMPLE + C.TCAP  # [encoder kind]: the state's bag
+M_BAGC = M_BAGK + 3  # [encoder kind][encoder colour]: the state's colour
+L_T = M_BAGC + 3 * C.NC  # the core's own table (its catalog: a Coatl's points) from here on
+SEQ = C.LCAP + 1  # a Coatl's colour sequence, as the core's scoring reads it
+
+
+def _encoder_module(encoder: Any) -> Any:
+    return sys.modules[type(encoder).__module__]
+
+
+def build_table(encoder: Any, options: Any = None) -> np.ndarray:
+    """L for a ``CoatlEncoder`` (its slices and index maps) over this core's layout."""
+
+    m, e = _encoder_module(encoder), encoder
+    f = e.layout.field
+    pt, tt = f("hand").size, f("temples").size
+    kinds = len(m.KINDS)
+    if (
+        m.COLOURS > C.NC
+        or kinds != 3
+        or len(m.PHASE_INDEX) > 8
+        or len(m.PIECE_INDEX) > 3 * C.NC
+        or len(m.PROPHECY_INDEX) > C.PCAP
+        or len(m.TEMPLE_INDEX) > C.TCAP
+    ):
+        raise ValueError("the Coatl encoder no longer fits this compiled observation")
+    head = np.array(
+        (
+            e.num_players, pt, tt, m.COLOURS, m.PIECES, m.MAX_COATLS, m.TOKENS, m.DISPLAY,
+            m.TEMPLE_PILES, e.o_seat, e.o_phase, e.o_turn, e.o_end, len(m.ENDS), e.o_supply,
+            e.o_bags, e.o_display, e.o_deck, e.o_piles, e.o_players, e.player_size,
+            e.coatl_size, e.o_hand, e.o_temples, e.size,
+        ),
+        dtype=np.int64,
+    )  # fmt: skip
+    maps = np.full(L_T - M_PHASE, -1, dtype=np.int64)
+
+    def put(at: int, xs: Any) -> None:
+        maps[at - M_PHASE : at - M_PHASE + len(xs)] = xs
+
+    put(M_PHASE, m.PHASE_INDEX)
+    put(M_END, [m.ENDS.index(w) if w in m.ENDS else -1 for w in C.ENDS])
+    put(M_COLOUR, m.COLOUR_INDEX)
+    put(M_PIECE, m.PIECE_INDEX)
+    put(M_PROPHECY, m.PROPHECY_INDEX)
+    put(M_TEMPLE, m.TEMPLE_INDEX)
+    for k, (kind, colours) in enumerate(m.BAG_INDEX):
+        maps[M_BAGK - M_PHASE + k] = kind
+        put(M_BAGC + k * C.NC, colours)
+    L = np.concatenate((head, maps, C.build_table(get_game("coatl"))))
+    assert head.shape == (M_PHASE,)
+    return L
+
+
+@njit
+def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
+    """What ``fill`` writes from the view for seat p, over ``out`` (a copy of the template)."""
+    T = L[L_T:]
+    n = S[C.NPL]
+    pt, tt, ncol = L[E_PT], L[E_TT], L[E_COLOURS]
+    out[L[E_SEAT] + p] = 1.0
+    out[L[E_PHASE] + L[M_PHASE + S[C.PHASE]]] = 1.0
+    at = L[E_TURN]
+    out[at + (S[C.CUR] - p + n) % n] = 1.0
+    at += n
+    out[at] = S[C.ALEFT] / 2
+    out[at + 1] = S[C.TAKEN] / 4
+    out[at + 2] = S[C.TURNS] / 50
+    out[at + 3] = S[C.PASSES] / n
+    tc, maxc = S[C.TCOATL], L[E_MAXC]
+    out[at + 4 + (tc if 0 <= tc < maxc else maxc)] = 1.0
+    at = L[E_END]
+    end = L[M_END + S[C.END]]
+    if end >= 0:
+        out[at + end] = 1.0
+    trig = S[C.TRIGGER]
+    if trig >= 0:
+        out[at + L[E_NENDS] + (trig - p + n) % n] = 1.0
+    at += L[E_NENDS] + n
+    for j in range(S[C.FINALN]):
+        out[at + (S[C.FINAL + 2 * j] - p + n) % n] += S[C.FINAL + 2 * j + 1] / 2
+    at = L[E_SUPPLY]
+    for i in range(C.NSPACE):
+        for j in range(S[C.BODYN + i]):
+            c = L[M_COLOUR + S[C.BODYS + 2 * i + j]]
+            if 0 <= c < ncol:
+                out[at + c] += 1.0
+        at += ncol
+    for i in range(2 * C.NHEAD):  # the head spaces, then the tail spaces
+        x = S[C.HEADS + i] if i < C.NHEAD else S[C.TAILS + i - C.NHEAD]
+        if x >= 0:
+            c = L[M_COLOUR + x]
+            if 0 <= c < ncol:
+                out[at + c] += 1.0
+        at += ncol
+    at = L[E_BAGS]
+    for k in range(3):
+        bag = C.BAGS + L[M_BAGK + k] * C.NC
+        for c in range(ncol):
+            colour = L[M_BAGC + k * C.NC + c]
+            out[at + k * ncol + c] = (S[bag + colour] if colour >= 0 else 0) / 24
+    at = L[E_DISPLAY]
+    for i in range(min(C.NDISPLAY, L[E_DISPLAYN])):
+        t = S[C.DISPLAY + i]
+        if t >= 0:
+            out[at + i * pt + L[M_PROPHECY + t]] = 1.0
+    at = L[E_DECK]
+    out[at] = S[C.DECKN] / 54
+    for i in range(S[C.DISCN]):
+        out[at + 1 + L[M_PROPHECY + S[C.DISC + i]]] += 1.0
+    for i in range(min(C.NPILE, L[E_PILESN])):
+        at = L[E_PILES] + i * (1 + tt)
+        k = S[C.PILEN + i]
+        out[at] = k / 15
+        if k > 0:
+            out[at + 1 + L[M_TEMPLE + S[C.PILES + i * C.TCAP + k - 1]]] = 1.0
+    npieces, ntok, csize = L[E_PIECES], min(C.NTOK, L[E_TOKENS]), L[E_CSIZE]
+    for q in range(n):
+        pb = C.PLAYERS + q * C.PSIZE
+        at = L[E_PLAYERS] + (q - p + n) % n * L[E_PSIZE]
+        for i in range(S[pb + C.P_BOARDN]):
+            out[at + L[M_PIECE + S[pb + C.P_BOARD + i]]] += 1 / 8
+        at += npieces
+        out[at] = S[pb + C.P_HANDN] / 5
+        at += 1
+        for i in range(S[pb + C.P_SHOWNN]):
+            out[at + L[M_PROPHECY + S[pb + C.P_SHOWN + i]]] += 1.0
+        at += pt
+        out[at] = S[pb + C.P_TEMPN] / 3
+        at += 1
+        for i in range(S[pb + C.P_PROMN]):
+            out[at + L[M_TEMPLE + S[pb + C.P_PROM + i]]] += 1.0
+        at += tt
+        for i in range(ntok):
+            out[at + i] = 1.0 if S[pb + C.P_TOK + i] else 0.0
+        at += L[E_TOKENS]
+        score_at = at
+        score = 0
+        at += 1
+        for ci in range(S[pb + C.P_NCOATL]):
+            cb = pb + C.P_COATL + ci * C.CSIZE
+            pts = C._coatl_points(S, T, cb, seq)
+            done = S[cb + C.C_DONE]
+            if done:
+                score += pts
+            if ci >= maxc:
+                continue
+            k = S[cb + C.C_NP]
+            out[at] = 1.0
+            out[at + 1] = k / 12
+            for i in range(k):
+                out[at + 2 + L[M_PIECE + S[cb + C.C_PC + i]]] += 0.25
+            j = at + 2 + npieces
+            if k > 0:
+                first = L[M_PIECE + S[cb + C.C_PC]]
+                if first // ncol == 0:
+                    out[j + first % ncol] = 1.0
+                last = L[M_PIECE + S[cb + C.C_PC + k - 1]]
+                if last // ncol == 2:
+                    out[j + ncol + last % ncol] = 1.0
+            j += 2 * ncol
+            for i in range(S[cb + C.C_PRN]):
+                out[j + L[M_PROPHECY + S[cb + C.C_PR + i]]] += 1.0
+            j += pt
+            temple = S[cb + C.C_TEMPLE]
+            if temple >= 0:
+                out[j + L[M_TEMPLE + temple]] = 1.0
+            j += tt
+            out[j] = 1.0 if done else 0.0
+            out[j + 1] = pts / 20
+            at += csize
+        out[score_at] = score / 50
+        if q == p:
+            for i in range(S[pb + C.P_HANDN]):
+                out[L[E_HAND] + L[M_PROPHECY + S[pb + C.P_HAND + i]]] += 1.0
+            for i in range(S[pb + C.P_TEMPN]):
+                out[L[E_TEMPLES] + L[M_TEMPLE + S[pb + C.P_TEMP + i]]] += 1.0
+
+
+@njit
+def _clip(out: Any, high: float, low: float) -> None:
+    # compared in float32 (as encode's numpy clip does) and as selects, which the compiler
+    # vectorises: half the cost of branches, a quarter of min/max in float64
+    hi, lo = np.float32(high), np.float32(low)
+    for i in range(out.shape[0]):
+        v = out[i]
+        v = hi if v > hi else v
+        out[i] = lo if v < lo else v
+
+
+@njit
+def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any) -> None:
+    """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
+    options' entries) plus what ``fill`` writes from the view, clipped into [low, high] like
+    ``encode``."""
+    # element by element: a slice assignment costs several times this loop here
+    for i in range(out.shape[0]):
+        out[i] = tmpl[i]
+    # the one allocation: the core's scoring reads a Coatl's colours from a scratch array,
+    # and a scratch kept in L would be shared by threads (nogil); it costs ~0.1 us of ~2
+    seq = np.empty(SEQ, dtype=np.int64)
+    _fill(S, L, p, out, seq)
+    _clip(out, high, low)
+
+
+@njit
+def encode_many(
+    Ss: Any, L: Any, tmpl: Any, high: float, low: float, players: Any, out: Any
+) -> None:
+    """Row g's observation for seat ``players[g]`` into ``out[g]`` (a batch, one call)."""
+    seq = np.empty(SEQ, dtype=np.int64)
+    for g in range(Ss.shape[0]):
+        row = out[g]
+        row[:] = tmpl
+        _fill(Ss[g], L, players[g], row, seq)
+        _clip(row, high, low)
+
+
+@njit
+def advance(
+    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
+    acts: Any, buf: Any, mask: Any, out: Any,
+) -> tuple[int, int]:  # fmt: skip
+    """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
+    for p (none if negative), then the seats to act into ``acts`` and the first one's legal
+    mask and observation. Returns how many seats act (0: the game is over) and
+    the first of them (-1: none)."""
+    if code >= 0:
+        C.apply(S, T, rng, p, code)
+    n = C.actors(S, acts)
+    if n > 0:
+        q = acts[0]
+        mask[:] = 0
+        for i in range(C.legal(S, T, q, buf)):
+            mask[buf[i]] = 1
+        encode(S, L, tmpl, high, low, q, out)
+        return n, q
+    return 0, -1
+
+
+class Observer(observer.Observer):
+    """This game's compiled observation, as a door drives it (``engine/compiled/observer.py``)."""
+
+    encode = staticmethod(encode)
+    build_table = staticmethod(build_table)
+    advance = staticmethod(advance)

@@ -1,0 +1,202 @@
+"""Exploding Kittens' compiled core as the drivers load it (``ludoteca.engine.compiled``): what
+it implements, declared by the package's own names, and the ``Core`` binding ``rules.py``'s
+compiled functions (layout.py, rules.py, legal.py, deal.py, heuristic.py, playout.py). Twin
+of the package as a whole (``game.py``).
+
+``supported()`` compares ``IMPLEMENTS`` with the package's own tables (``package_has``): a card,
+an effect, a phase or an action type the Python rules gained and this core did not makes the
+core decline, and the reference plays (tests/games/test_compiled_complete.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ....engine.compiled.core import Core as BaseCore
+from ....engine.compiled.core import unimplemented, unmirrored
+from ....engine.game import Game
+from .. import actions as A
+from .. import cards as C
+from .. import effects as FX
+from .. import phases as PH
+from ..state import EKState
+from . import heuristic as HR
+from . import layout as R
+from . import playout as PL
+
+# what the compiled twin plays, by the package's names (add the name here with its compiled code)
+IMPLEMENTS: dict[str, frozenset[Any]] = {
+    "cards": frozenset(
+        {
+            "defuse",
+            "exploding_kitten",
+            "nope",
+            "attack",
+            "targeted_attack",
+            "triple_attack",
+            "skip",
+            "super_skip",
+            "reverse",
+            "favor",
+            "shuffle",
+            "draw_bottom",
+            "see_future_3",
+            "see_future_5",
+            "alter_future_3",
+            "alter_future_5",
+            "swap_top_bottom",
+            "bury",
+            "personal_attack",
+            "cat_black",
+            "cat_white",
+            "cat_grey",
+            "cat_tabby",
+            "cat_red",
+            "cat_wild",
+        }
+    ),
+    # the card effects _resolve dispatches on (effects.CARD_EFFECTS), and the combos
+    "effects": frozenset(
+        {
+            "attack",
+            "targeted_attack",
+            "triple_attack",
+            "personal_attack",
+            "skip",
+            "super_skip",
+            "reverse",
+            "favor",
+            "shuffle",
+            "draw_bottom",
+            "see_future_3",
+            "see_future_5",
+            "alter_future_3",
+            "alter_future_5",
+            "swap_top_bottom",
+            "bury",
+        }
+    ),
+    "combos": frozenset({"steal", "ask", "take_from_discard"}),
+    "phases": frozenset(p.name for p in PH.Phase),
+    "action types": frozenset(t.__name__ for t in R.KIND_OF),
+}
+
+
+def package_has() -> dict[str, frozenset[Any]]:
+    """What the Python package plays, read from its own tables."""
+    space = A.build_action_space()
+    types = {type(space.decode(c)).__name__ for c in range(space.size)}
+    return {
+        "cards": frozenset(C.IMPLEMENTED),
+        "effects": frozenset(FX.CARD_EFFECTS),
+        "combos": frozenset(f.__name__ for f in FX.COMBO_EFFECTS.values()),
+        "phases": frozenset(p.name for p in PH.Phase),
+        "action types": frozenset(types),
+    }
+
+
+def supported() -> str:
+    """Empty when this core can play the package as it is; else why not (then: reference)."""
+
+    why = unimplemented(IMPLEMENTS, package_has())
+    if why:
+        return why
+    why = unmirrored(R.LAYOUT, EKState.__slots__, R.NOT_MIRRORED)
+    if why:
+        return why
+    phases = (
+        PH.MAIN,
+        PH.TARGET,
+        PH.NAME,
+        PH.FIVE,
+        PH.WINDOW,
+        PH.GIVE,
+        PH.TAKE,
+        PH.ALTER,
+        PH.DEFUSE_PHASE,
+        PH.BURY_PHASE,
+        PH.OVER,
+    )
+    if tuple(int(x) for x in phases) != tuple(range(11)):
+        return "the phase numbers changed"
+    if (int(PH.PEND_PAIR), int(PH.PEND_TRIPLE), int(PH.PEND_FIVE), int(PH.NO_PEND)) != (
+        R.PEND_PAIR,
+        R.PEND_TRIPLE,
+        R.PEND_FIVE,
+        R.NO_PEND,
+    ):
+        return "the pending-combo markers changed"
+    if C.NK > R.NKC or max(sum(d) for d in C.DECKS.values()) > R.CAP:
+        return "the catalog is larger than the core's capacity"
+    return ""
+
+
+class Core(BaseCore):
+    """The core as ``ludoteca.engine.compiled`` drives it."""
+
+    IMPLEMENTS = IMPLEMENTS
+    layout = R.LAYOUT
+    max_actions = R.ACAP
+    heuristic_size = HR.H_SIZE
+    heuristic_dtype = np.int64
+    search_pays = True  # ISMCTS iterations/s 2-4x (benchmarks/playouts.py)
+
+    def build_table(self, game: Game) -> np.ndarray:
+        return R.build_table(game)  # type: ignore[arg-type]
+
+    def load(self, state: Any) -> np.ndarray:
+        return R.from_state(state)
+
+    def store(self, S: np.ndarray, state: Any) -> None:
+        R.to_state(S, state)
+
+    def playout(
+        self,
+        S: np.ndarray,
+        rng: np.ndarray,
+        mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        mode: int,
+        max_steps: int,
+        seats: np.ndarray,
+        codes: np.ndarray,
+    ) -> int:
+        H = self.heuristic
+        T = self.table
+        return int(PL.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes))
+
+    def apply_many(
+        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
+    ) -> None:
+        PL.step_many(Ss, self.table, rngs, players, codes)
+
+    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
+        PL.legal_many(Ss, self.table, players, masks)
+
+    def actors(self, S: np.ndarray) -> tuple[int, ...]:
+        return tuple(S[R.ACTORS : R.ACTORS + S[R.ACTN]].tolist())
+
+    def random_games(
+        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Whole random games from the deal (the benchmark): moves, turns and winner per seed."""
+        opts = np.array(
+            [
+                options.stacking_attacks,
+                options.super_skip_passes_turns,
+                options.bury_anywhere,
+                options.five_card_combo == "different",
+            ],
+            dtype=np.int64,
+        )
+        g = len(seeds)
+        moves = np.zeros(g, dtype=np.int64)
+        turns = np.zeros(g, dtype=np.int64)
+        winners = np.zeros(g, dtype=np.int64)
+        PL.random_games(
+            self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, turns, winners
+        )
+        return moves, turns, winners

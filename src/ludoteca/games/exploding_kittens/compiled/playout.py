@@ -1,0 +1,125 @@
+"""Exploding Kittens, compiled: playouts (random agents, ISMCTS' rollout policy, the heuristic),
+whole games from the deal, and the batched step and masks (RL). Twin of the engine's loop as
+``sim/runner.py`` and ``agents/ismcts.py`` drive it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ....engine.compiled.jit import njit
+from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed
+from .deal import deal
+from .heuristic import heuristic
+from .layout import ACAP, ACTN, ACTORS, ALIVE, SIZE, TURNS
+from .legal import legal
+from .rules import apply
+
+# -- playouts -----------------------------------------------------------------------------
+CHOOSE_AGENTS = 0  # seat p's agent (kinds[p]) with seat p's generator mts[p]
+CHOOSE_SEARCH = 1  # ISMCTS' rollout policy (kinds[0]) with one generator mts[0]
+RANDOM, HEURISTIC = 0, 1
+
+
+@njit
+def _choose(
+    S: Any, T: Any, H: Any, p: int, buf: Any, m: int, mt: Any, kind: int, risk: float, search: bool
+) -> int:
+    if kind == RANDOM:
+        i = np.int64(mt_random(mt) * m) if search else mt_below(mt, m)
+        return buf[i]
+    if search and m == 1:  # ISMCTS asks its heuristic only when there is a choice
+        return buf[0]
+    code = heuristic(S, T, H, p, buf, m, risk)
+    return code if code >= 0 else buf[mt_below(mt, m)]
+
+
+@njit
+def playout(
+    S: Any,
+    T: Any,
+    H: Any,
+    rng: Any,
+    mts: Any,
+    kinds: Any,
+    risks: Any,
+    mode: int,
+    max_steps: int,
+    seats: Any,
+    codes: Any,
+) -> int:
+    """Moves until the game ends or ``max_steps`` moves are made; ``seats``/``codes`` (when
+    long enough) receive who moved and what. Returns the number of moves made.
+
+    CHOOSE_AGENTS: seat p plays agent ``kinds[p]`` (RANDOM: ``choice`` from ``mts[p]``;
+    HEURISTIC: the heuristic agent with risk ``risks[p]``). CHOOSE_SEARCH: every seat plays
+    ISMCTS' rollout policy ``kinds[0]`` (RANDOM: ``legal[int(random() * k)]`` from ``mts[0]``)."""
+    buf = np.empty(ACAP, dtype=np.int64)
+    steps = 0
+    keep = codes.shape[0]
+    search = mode == CHOOSE_SEARCH
+    while S[ACTN] > 0 and steps < max_steps:
+        p = S[ACTORS]
+        m = legal(S, T, p, buf)
+        g = 0 if search else p
+        code = _choose(S, T, H, p, buf, m, mts[g], kinds[g], risks[g], search)
+        if steps < keep:
+            seats[steps] = p
+            codes[steps] = code
+        apply(S, T, rng, p, code)
+        steps += 1
+    return steps
+
+
+@njit
+def random_games(
+    T: Any,
+    H: Any,
+    seeds: Any,
+    n: int,
+    opts: Any,
+    agent_seeds: Any,
+    moves: Any,
+    turns: Any,
+    winners: Any,
+) -> None:
+    """Whole games from the deal, game g with ``Rng(seeds[g])`` and seat p's RandomAgent seeded
+    ``agent_seeds[g, p]``: for the benchmark and batched figures."""
+    S = np.zeros(SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
+    empty = np.zeros(0, dtype=np.int64)
+    kinds = np.zeros(n, dtype=np.int64)
+    risks = np.zeros(n, dtype=np.float64)
+    for g in range(seeds.shape[0]):
+        rng[0] = np.uint64(seeds[g])
+        for p in range(n):
+            mt_seed(mts[p], agent_seeds[g, p])
+        deal(S, T, rng, n, opts)
+        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        turns[g] = S[TURNS]
+        for q in range(n):
+            if S[ALIVE + q]:
+                winners[g] = q
+
+
+@njit
+def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
+    """One move in each of many states (row g of ``Ss``, its generator ``rngs[g]``); a negative
+    code leaves that row as it is."""
+    for g in range(Ss.shape[0]):
+        if codes[g] >= 0:
+            apply(Ss[g], T, rngs[g : g + 1], players[g], codes[g])
+
+
+@njit
+def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
+    """The legal-action mask of each state's ``players[g]`` in ``masks[g]`` (action-space wide)."""
+    buf = np.empty(ACAP, dtype=np.int64)
+    for g in range(Ss.shape[0]):
+        masks[g, :] = 0
+        m = legal(Ss[g], T, players[g], buf)
+        for i in range(m):
+            masks[g, buf[i]] = 1

@@ -1,0 +1,147 @@
+"""Sala de Miaula's compiled core as the drivers load it (``ludoteca.engine.compiled``): what it
+implements, declared by the package's own names, and the ``Core`` binding ``rules.py``'s
+compiled functions. Twin of the package as a whole (``game.py``).
+
+``supported()`` compares ``IMPLEMENTS`` with the package's own tables (``package_has``): an effect (ability), a
+passive, a card kind, an action type or an option
+the Python package gained and this core did not make the core decline, and the reference plays
+(tests/games/test_compiled_complete.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ....engine.compiled.core import Core as BaseCore
+from ....engine.compiled.core import unimplemented
+from ....engine.game import Game
+from .. import actions as A
+from .. import effects as FX
+from .. import model as TB
+from ..cards import PASSIVE_EFFECTS, POOL
+from ..options import Options
+from ..state import SalaState
+from . import rules as R
+
+# what rules.py plays, by the package's names (add the name here with its compiled code)
+IMPLEMENTS: dict[str, frozenset[Any]] = {
+    "effects": frozenset(R.EFFECTS),
+    "passives": frozenset(R.PASSIVES),
+    "card kinds": frozenset({"CREATURE", "SPELL", "ITEM"}),
+    "action types": frozenset(R.ACTION_TYPES),
+    "options": frozenset(
+        {
+            "deck_0",
+            "deck_1",
+            "sets",
+            "first_player",
+            "terrain",
+            "first_player_draws",
+            "draw_effects_end_game",
+            "oficina_any_status",
+            "cards",
+        }
+    ),
+}
+
+
+def package_has() -> dict[str, frozenset[Any]]:
+    """What the Python package plays, read from its own tables."""
+    space = A.build_space(POOL.cards)
+    return {
+        "effects": frozenset(FX.EFFECTS),
+        "passives": frozenset(PASSIVE_EFFECTS),
+        "card kinds": frozenset(k for k in ("CREATURE", "SPELL", "ITEM") if hasattr(TB, k)),
+        "action types": frozenset(type(space.decode(c)).__name__ for c in range(space.size)),
+        "options": frozenset(Options.model_fields),
+    }
+
+
+def supported() -> str:
+    """Empty when this core can play the package as it is; else why not (then: reference)."""
+    return unimplemented(IMPLEMENTS, package_has()) or R.supported()
+
+
+class Core(BaseCore):
+    IMPLEMENTS = IMPLEMENTS
+    layout = None  # load/store: rules.py's from_state/to_state
+    max_actions = R.ACAP
+    heuristic_size = R.H_SIZE
+    heuristic_dtype = np.int64
+    """The core as ``ludoteca.engine.compiled`` drives it."""
+
+    # ISMCTS iterations/s 3.6-4.0x with the core (benchmarks/playouts.py, rollout=random,
+    # 100 iterations): a rollout is the rest of the game, about a hundred moves
+    search_pays = True
+    # the playout's UNTIL_TURN mode bit (``compiled.rollout(..., until_turn_change=True)``)
+    stops_at_turn_change = True
+
+    def build_table(self, game: Game) -> np.ndarray:
+        return R.build_table(game)
+
+    def load(self, state: Any) -> np.ndarray:
+        return R.from_state(state)
+
+    def store(self, S: np.ndarray, state: Any) -> None:
+        R.to_state(S, state)
+
+    def playout(
+        self,
+        S: np.ndarray,
+        rng: np.ndarray,
+        mts: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        mode: int,
+        max_steps: int,
+        seats: np.ndarray,
+        codes: np.ndarray,
+    ) -> int:
+        H = self.heuristic
+        return int(R.playout(S, self.table, H, mts, kinds, mode, max_steps, seats, codes))
+
+    def apply_many(
+        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
+    ) -> None:
+        R.step_many(Ss, self.table, players, codes)
+
+    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
+        R.legal_many(Ss, self.table, players, masks)
+
+    def actors(self, S: np.ndarray) -> tuple[int, ...]:
+        out = np.empty(2, dtype=np.int64)
+        return tuple(out[: R.actors(S, out)].tolist())
+
+    def random_games(
+        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Whole random games from the deal: moves, turns (-1: not kept) and winner (-1: a
+        draw) per seed, for ``options`` (parsed)."""
+
+        fresh = SalaState(self.game, options)  # type: ignore[arg-type]
+        fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
+        S = R.from_state(fresh)
+        if options.terrain is not None:
+            terrain, choices = R.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
+        else:
+            terrain = -1
+            names = sorted(t for t, m in R.POOL.terrains.items() if m.set in options.sets)
+            choices = np.array([R.TINDEX[t] for t in names], dtype=np.int64)
+        first = -1 if options.first_player is None else int(options.first_player)
+        g = len(seeds)
+        moves = np.zeros(g, dtype=np.int64)
+        winners = np.zeros(g, dtype=np.int64)
+        R.random_games(
+            self.table,
+            self.heuristic,
+            S,
+            np.asarray(seeds, dtype=np.int64),
+            first,
+            terrain,
+            choices,
+            np.asarray(agent_seeds, dtype=np.int64),
+            moves,
+            winners,
+        )
+        return moves, np.full(g, -1, dtype=np.int64), winners

@@ -1,0 +1,159 @@
+"""The callers that use the core (simulate, ISMCTS rollouts) give exactly what they give
+without it: same outcomes, same match records, same search statistics."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludoteca
+from ludoteca.agents.ismcts import Budget, search
+from ludoteca.engine import SeatHandle
+from ludoteca.engine import compiled as fast
+from ludoteca.sim import simulate
+
+pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens"))
+
+
+def _outcomes(game_id, n, players, agents, seed, options=None):
+    res = simulate(game_id, n, players, agents, seed=seed, options=options)
+    return [(g.to_row(), g.record) for g in res.games]
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_simulate_random_records_are_identical(players):
+    opts = {
+        "bury_anywhere": players == 4,
+        "five_card_combo": "identical" if players == 7 else "different",
+    }
+    with fast.disabled():
+        want = _outcomes("exploding-kittens", 30, players, ["random"], 5, opts)
+    got = _outcomes("exploding-kittens", 30, players, ["random"], 5, opts)
+    assert got == want
+    # and the records replay through the engine to the same result
+    rec = ludoteca.engine.MatchRecord.from_json(got[0][1])
+    assert rec.final_state().result().to_json() == rec.result
+
+
+def test_simulate_heuristic_and_random_seats_are_identical():
+    with fast.disabled():
+        want = _outcomes("exploding-kittens", 20, 3, ["random", "heuristic"], 9)
+    assert _outcomes("exploding-kittens", 20, 3, ["random", "heuristic"], 9) == want
+
+
+def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatch):
+    """An ISMCTS seat: the runner's own loop plays, and the core is never asked to."""
+    from ludoteca.agents import compiled as hooks
+
+    calls = []
+    real = hooks.play_seeded
+    monkeypatch.setattr(hooks, "play_seeded", lambda *a, **k: calls.append(1) or real(*a, **k))
+    _outcomes("exploding-kittens", 2, 2, ["random", "ismcts:iterations=5"], 1)
+    assert calls == []
+    _outcomes("exploding-kittens", 2, 2, ["random"], 1)
+    assert calls == [1, 1]
+
+
+@pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])
+def test_ismcts_rollouts_are_identical(players, rollout):
+    game = ludoteca.get_game("exploding-kittens")
+    state = game.new_game(players, 21, {})
+    rng = random.Random(0)
+    for _ in range(25):  # somewhere into the game
+        p = state.actors[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    p = state.actors[0]
+    budget = Budget(200 if rollout == "random" else 60, None, rollout=rollout)
+    with fast.disabled():
+        want = search(SeatHandle(state, p), random.Random(4), budget)
+    got = search(SeatHandle(state, p), random.Random(4), budget)
+    assert got == want
+
+
+def test_seeded_generators_are_random_random():
+    """The runner's path seeds each seat's Mersenne Twister in compiled code."""
+    import numpy as np
+
+    from ludoteca.engine.compiled.rng import mt_seed, mt_state
+
+    for seed in (0, 1, 7, 2**31 - 1, 2**32 - 1, 2**32, 2**40 + 17, 2**63 - 1):
+        mt = np.zeros(625, dtype=np.uint64)
+        mt_seed(mt, seed)
+        assert (mt == mt_state(random.Random(seed))).all(), seed
+
+
+def test_simulate_nine_domains_records_are_identical():
+    opts = {"special_deal": "draft"}
+    with fast.disabled():
+        want = _outcomes("nine-domains", 40, 2, ["random"], 3, opts)
+    assert _outcomes("nine-domains", 40, 2, ["random"], 3, opts) == want
+
+
+def test_simulate_nine_domains_heuristic_records_are_identical():
+    with fast.disabled():
+        want = _outcomes("nine-domains", 12, 2, ["heuristic", "random"], 4)
+    assert _outcomes("nine-domains", 12, 2, ["heuristic", "random"], 4) == want
+    with fast.disabled():
+        want = _outcomes("nine-domains", 6, 2, ["heuristic"], 8, {"special_deal": "draft"})
+    assert _outcomes("nine-domains", 6, 2, ["heuristic"], 8, {"special_deal": "draft"}) == want
+
+
+def test_ismcts_nine_domains_heuristic_rollouts_run_in_the_core():
+    """rollout=heuristic pays there (the agent weighs hundreds of plans a move): the hook
+    takes it, and the search's statistics are those of the Python playouts."""
+    from ludoteca.agents import compiled as hooks
+    from ludoteca.agents.ismcts import make_policy
+
+    game = ludoteca.get_game("nine-domains")
+    state = game.new_game(2, 8, {})
+    policy = make_policy("heuristic", game, random.Random(0))
+    assert hooks.search_rollout(state.clone(), random.Random(0), None, policy)
+    p = state.actors[0]
+    budget = Budget(40, None, rollout="heuristic")
+    with fast.disabled():
+        want = search(SeatHandle(state, p), random.Random(4), budget)
+    assert search(SeatHandle(state, p), random.Random(4), budget) == want
+
+
+def test_ismcts_nine_domains_keeps_python_rollouts():
+    """Measured not to pay there (a dozen moves per rollout): the hook declines and the search
+    plays its own playouts; the core's rollouts themselves are tested in test_nine_domains.py."""
+    from ludoteca.agents import compiled as hooks
+
+    game = ludoteca.get_game("nine-domains")
+    state = game.new_game(2, 8, {})
+    assert not hooks.search_rollout(state.clone(), random.Random(0), None, None)
+    assert hooks.search_rollout(
+        ludoteca.get_game("exploding-kittens").new_game(2, 8, {}), random.Random(0), None, None
+    )
+
+
+def test_ismcts_fast_false_keeps_playouts_in_python(monkeypatch):
+    from ludoteca.agents import compiled as hooks
+    from ludoteca.agents import make_agent
+
+    calls = []
+    real = hooks.rollout
+    monkeypatch.setattr(hooks, "rollout", lambda *a, **k: calls.append(1) or real(*a, **k))
+    game = ludoteca.get_game("exploding-kittens")
+    state = game.new_game(2, 4, {})
+    p = state.actors[0]
+    slow = make_agent("ismcts:iterations=30:fast=false", game, 1).act(SeatHandle(state, p))
+    assert calls == []
+    quick = make_agent("ismcts:iterations=30", game, 1).act(SeatHandle(state, p))
+    assert calls and quick == slow
+
+
+def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
+    """When a game package moves what the core reads, the core turns itself off and says why;
+    simulate plays the reference path."""
+    from ludoteca.games.nine_domains.compiled import rules as nine_domains
+
+    monkeypatch.setattr(nine_domains, "supported", lambda: "the phase numbers changed")
+    monkeypatch.setattr(fast, "_CORES", {})
+    assert not fast.available("nine-domains")
+    assert fast.why_not("nine-domains") == "the phase numbers changed"
+    got = _outcomes("nine-domains", 3, 2, ["random"], 1)
+    with fast.disabled():
+        assert got == _outcomes("nine-domains", 3, 2, ["random"], 1)
