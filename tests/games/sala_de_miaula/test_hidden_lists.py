@@ -13,7 +13,8 @@ from typing import Any, cast
 import numpy as np
 import pytest
 
-from ludoteca import Match, MatchRecord, fast
+from ludoteca import Match, MatchRecord
+from ludoteca.engine import compiled
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.cards import DECK_SIZE, MAX_COPIES, POOL, expand
 from ludoteca.games.sala_de_miaula.state import SalaState
@@ -273,7 +274,7 @@ def test_the_observation_follows_the_option() -> None:
     """With hidden lists another opponent list gives the seat the same observation (readable
     and compiled); with open lists it is in the observation."""
     enc = encoder_for("sala-de-miaula", 2)
-    core = fast.core_for(GAME) if fast.available("sala-de-miaula") else None
+    core = compiled.core_for(GAME) if compiled.available("sala-de-miaula") else None
     for options, same in (({}, True), ({"decklists": "open"}, False)):
         s = play(options, 4, steps=30)
         t = with_other_list(s, 1, 4)
@@ -282,8 +283,8 @@ def test_the_observation_follows_the_option() -> None:
         assert np.array_equal(enc.encode_state(s, 0), a)
         assert np.array_equal(enc.encode_state(t, 0), b)
         if core is not None:
-            obs_s = fast.observer_for(GAME, enc, s.options, LOW, HIGH)
-            obs_t = fast.observer_for(GAME, enc, t.options, LOW, HIGH)
+            obs_s = compiled.observer_for(GAME, enc, s.options, LOW, HIGH)
+            obs_t = compiled.observer_for(GAME, enc, t.options, LOW, HIGH)
             assert (
                 np.array_equal(obs_s.observe(core.load(s), 0), obs_t.observe(core.load(t), 0))
                 == same

@@ -41,6 +41,9 @@ IMPLEMENTS: dict[str, frozenset[Any]] = {
             "draw_effects_end_game",
             "oficina_any_status",
             "cards",
+            # who sees which list: the views and determinize are the package's; the compiled
+            # observation reads it (observation.py, L_OPEN); the rules do not depend on it
+            "decklists",
         }
     ),
 }
