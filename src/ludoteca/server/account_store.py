@@ -3,6 +3,7 @@ the server's database thread, or by the operator's command line)."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,6 +16,11 @@ from .models import AccountRow, AccountSeatRow, SeatRow, SessionRow, TableRow
 # what a deleted account's seats hold instead of a token's hash: never a SHA-256 (64 hex
 # digits), so no token acts for the seat again, and the seat stays taken for the others
 DELETED_SEAT = "deleted"
+
+
+def name_key(name: str) -> str:
+    """What makes two names one account: NFC and case folded ("Ana" is "ANA")."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,9 @@ class AccountStore:
     def by_key(self, name_key: str) -> AccountRow | None:
         with self.sessions() as s:
             return s.scalars(select(AccountRow).where(AccountRow.name_key == name_key)).first()
+
+    def by_name(self, name: str) -> AccountRow | None:
+        return self.by_key(name_key(name))
 
     def by_id(self, account_id: str) -> AccountRow | None:
         with self.sessions() as s:

@@ -15,11 +15,10 @@ SHA-256 only, and every sign-in makes a new one (the browser's earlier session e
 from __future__ import annotations
 
 import asyncio
-import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from .account_store import DELETED_SEAT, AccountStore, ClaimedSeat
+from .account_store import DELETED_SEAT, AccountStore, ClaimedSeat, name_key
 from .config import Settings
 from .db import now
 from .errors import ApiError
@@ -33,11 +32,6 @@ from .tokens import new_table_id, new_token, token_hash
 # one answer for a wrong password and a name nobody has: no account is found out by asking
 def signin_failed() -> ApiError:
     return ApiError(401, "signin_failed", "that name and password do not match an account")
-
-
-def name_key(name: str) -> str:
-    """What makes two names one account: NFC and case folded ("Ana" is "ANA")."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def not_signed_in() -> ApiError:
