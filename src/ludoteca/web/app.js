@@ -1,8 +1,9 @@
-// The page's router: / is the lobby, /t/ID a table, /r/ID a replay.
+// The page's router: / is the lobby, /t/ID a table, /r/ID a replay, /account the account.
 import { lang, setLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showAccount, paintAccountLink } from "./account.js";
 import { clear } from "./dom.js";
 
 const app = document.getElementById("app");
@@ -21,6 +22,7 @@ function route() {
   let m;
   if ((m = path.match(/^\/t\/([\w-]{1,24})$/))) leaving = showTable(app, m[1], go);
   else if ((m = path.match(/^\/r\/([\w-]{1,24})$/))) leaving = showReplay(app, m[1], go);
+  else if (path === "/account") leaving = showAccount(app, go);
   else leaving = showLobby(app, go);
 }
 
@@ -28,6 +30,7 @@ const langButton = document.getElementById("lang");
 function paintLang() {
   document.documentElement.lang = lang();
   langButton.textContent = lang() === "en" ? "PT" : "EN";
+  paintAccountLink();
 }
 langButton.addEventListener("click", () => {
   setLang(lang() === "en" ? "pt-BR" : "en");
