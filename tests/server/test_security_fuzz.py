@@ -53,6 +53,16 @@ OPERATIONS = [
     ("GET", "/api/tutorials"),
     ("GET", "/api/tutorials/{game_id}/{step}"),
     ("GET", "/api/tables/{table_id}/invite.svg"),
+    # accounts (issue 21): the session cookie is the fuzz's own (none, or a made-up one)
+    ("GET", "/api/account"),
+    ("POST", "/api/account/signup"),
+    ("POST", "/api/account/signin"),
+    ("POST", "/api/account/signout"),
+    ("POST", "/api/account/signout-everywhere"),
+    ("POST", "/api/account/rename"),
+    ("POST", "/api/account/seats"),
+    ("GET", "/api/account/export"),
+    ("POST", "/api/account/delete"),
 ]
 
 

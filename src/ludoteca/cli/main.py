@@ -13,6 +13,7 @@ from rich.table import Table
 from ..agents import AgentSpecError
 from ..engine import LudotecaError, get_game, list_games
 from ..sim.backends import BackendError
+from .accounts_cmd import accounts_app
 from .common import console, msg, parse_options, pick_language
 from .play import play as _play
 from .replay_cmd import load_record, replay
@@ -279,6 +280,7 @@ def replay_cmd(
 
 
 app.command("serve")(serve)
+app.add_typer(accounts_app, name="accounts")
 
 
 def main() -> None:

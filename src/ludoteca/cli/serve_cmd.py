@@ -90,6 +90,14 @@ def serve(
             help="AI seats may take agent specs (capped budgets), not only easy/medium/strong",
         ),
     ] = False,
+    https_only: Annotated[
+        bool,
+        typer.Option(
+            "--https-only",
+            help="session cookies always Secure (TLS ended by a proxy that does not say so); "
+            "default: Secure over https or a trusted proxy's X-Forwarded-Proto: https",
+        ),
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -118,6 +126,7 @@ def serve(
         max_sockets_per_address=max_sockets_per_address,
         max_spectators=max_spectators,
         allow_agent_specs=allow_agent_specs,
+        https_only=https_only,
     )
     try:
         app = create_app(settings)

@@ -13,13 +13,14 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Cookie, Header, Query, Request
 
 from ..agents import agent_names
 from ..agents.limits import levels_offered, suits
 from ..engine import Game, GameState, get_game, list_games
 from ..engine.errors import UnknownGame
 from .abandoned import live_abandoned, stored_abandoned
+from .accounts import Accounts
 from .db import StoredTable, now
 from .errors import ApiError
 from .limits import Caps, RateLimiter
@@ -51,6 +52,17 @@ def token_from(authorization: str | None, x_seat_token: str | None) -> str | Non
 
 
 AuthHeader = Annotated[str | None, Header(max_length=300)]
+# the signed-in session (account_api.py): a seat taken while signed in is the account's
+Session = Annotated[str | None, Cookie(alias="ludoteca_session", max_length=100)]
+
+
+async def bind_seat(request: Request, session: str | None, table_id: str, token: str) -> None:
+    """A seat just taken by a signed-in person is bound to their account at once."""
+    if session:
+        accounts: Accounts = request.app.state.accounts
+        account = await accounts.current(session)
+        if account is not None:
+            await accounts.claim(account, [(table_id, token)])
 
 
 def _json_safe(value: Any) -> Any:
@@ -214,7 +226,9 @@ def limit_rate(request: Request, cost: int = 1) -> None:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(request: Request, body: CreateTable, lang: Lang = None) -> dict[str, Any]:
+async def create_table(
+    request: Request, body: CreateTable, lang: Lang = None, session: Session = None
+) -> dict[str, Any]:
     """The new table's summary; with ``join``, also ``joined: {seat, token}``."""
     m = manager(request)
     caps: Caps = request.app.state.caps
@@ -227,6 +241,7 @@ async def create_table(request: Request, body: CreateTable, lang: Lang = None) -
     out = table.summary(pick_lang(lang))
     if joined is not None:
         out["joined"] = {"seat": joined[0], "token": joined[1]}
+        await bind_seat(request, session, table.id, joined[1])
     return out
 
 
@@ -238,10 +253,11 @@ async def get_table(request: Request, table_id: str, lang: Lang = None) -> dict[
 
 @router.post("/tables/{table_id}/join")
 async def join(
-    request: Request, table_id: str, body: JoinTable, lang: Lang = None
+    request: Request, table_id: str, body: JoinTable, lang: Lang = None, session: Session = None
 ) -> dict[str, Any]:
     limit_rate(request)
     table, seat, token = await manager(request).join(table_id, body)
+    await bind_seat(request, session, table.id, token)
     return {"seat": seat, "token": token, "table": table.summary(pick_lang(lang))}
 
 

@@ -17,12 +17,21 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, help_api, invite, rematch, ws
+from . import account_api, api, help_api, invite, rematch, ws
+from .account_store import AccountStore
+from .accounts import Accounts
 from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
 from .limits import Caps, RateLimiter
-from .middleware import BodyLimit, ClientAddress, PlainUrl, SecurityHeaders, networks
+from .middleware import (
+    BodyLimit,
+    ClientAddress,
+    PlainUrl,
+    SameOrigin,
+    SecurityHeaders,
+    networks,
+)
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
@@ -61,6 +70,7 @@ OWN_CODES = frozenset(
         "name_invisible",
         "name_too_long",
         "bad_character",
+        "password_too_short",
     }
 )
 
@@ -95,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         migrate(engine)
         manager = TableManager(Store(engine), settings)
         app.state.manager = manager
+        app.state.accounts = Accounts(manager.registry, AccountStore(engine), settings)
         app.state.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit > 0 else None
         app.state.caps = Caps(settings)
         await manager.start()
@@ -109,8 +120,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             engine.dispose()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.settings = settings
     # outermost last: the client's address first, then the headers on every answer (a 413
-    # included), then the body's size, then the URL's characters
+    # included), then the body's size, then the URL's characters, then the origin of a change
+    app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
     app.add_middleware(PlainUrl)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
@@ -153,6 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rematch.router)
     app.include_router(help_api.router)
     app.include_router(invite.router)
+    app.include_router(account_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))
@@ -162,6 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/r/{table_id}", include_in_schema=False)
     @app.get("/learn/{table_id}", include_in_schema=False)
     @app.get("/gatalogo", include_in_schema=False)
+    @app.get("/account", include_in_schema=False)
     async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

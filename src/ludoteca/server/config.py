@@ -85,3 +85,13 @@ class Settings:
     # on start, only tables changed this recently are rebuilt; the others when first asked
     # for (0: every open and running table at once)
     resume_hours: float = 1.0
+    # -- accounts (docs/server.md, "Security": people's data) --------------------------------
+    # session cookies carry Secure always (behind TLS that a proxy ends without saying so);
+    # else only on requests that came over https (or a trusted proxy's X-Forwarded-Proto)
+    https_only: bool = False
+    # a signed-in session lasts this long from sign-in
+    session_days: float = 30.0
+    # failed sign-ins per name typed (known or not) and per address, each a token bucket
+    # refilled over 15 minutes; over it 429 for that name or address (0: off)
+    signin_failures_per_name: int = 10
+    signin_failures_per_address: int = 50

@@ -117,3 +117,35 @@ def _still_open(ids: Iterable[str], tables: dict[str, LiveTable]) -> set[str]:
         if t is not None and t.status == "open":
             out.add(tid)
     return out
+
+
+SIGNIN_WINDOW_SECONDS = 15 * 60.0
+
+
+class Failures:
+    """Failed sign-ins per key (a name typed, an address): a token bucket of ``most`` refilled
+    over 15 minutes. A key whose bucket is empty is refused before any password is checked."""
+
+    def __init__(self, most: int) -> None:
+        self.most = float(most)
+        self.rate = most / SIGNIN_WINDOW_SECONDS
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (failures left, when)
+
+    def _left(self, key: str, t: float) -> float:
+        left, when = self.buckets.get(key, (self.most, t))
+        return min(self.most, left + (t - when) * self.rate)
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may try again (0: now)."""
+        if self.most <= 0:
+            return 0.0
+        left = self._left(key, time.monotonic())
+        return 0.0 if left >= 1.0 else (1.0 - left) / self.rate
+
+    def failed(self, key: str) -> None:
+        if self.most <= 0:
+            return
+        t = time.monotonic()
+        if len(self.buckets) > MAX_ADDRESSES:  # forget the keys that have all their tries back
+            self.buckets = {k: v for k, v in self.buckets.items() if self._left(k, t) < self.most}
+        self.buckets[key] = (self._left(key, t) - 1.0, t)

@@ -1,4 +1,5 @@
-"""The database tables: a table (its match record's head), its seats and its moves.
+"""The database tables: a table (its match record's head), its seats and its moves; accounts,
+their sessions and the seats they claimed.
 
 The moves are the match's action list (event sourcing): the state of a running table is the
 replay of its record, so a server killed at any moment resumes every table exactly.
@@ -9,7 +10,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -75,3 +85,57 @@ class MoveRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     by: Mapped[str] = mapped_column(String(8))  # player | ai | clock | window
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A person who made an account (guests have none: their seat tokens are who they are)."""
+
+    __tablename__ = "ludoteca_accounts"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    # the name shown and typed to sign in (NFC, the name rules of schemas.Name)
+    name: Mapped[str] = mapped_column(String(40))
+    # the name's casefold: unique, so "Ana" and "ANA" are one account
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    # Argon2id (server/passwords.py); None for an account without a password
+    password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # set by the operator (ludoteca accounts suspend): no sign-in, no seat
+    suspended_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, default=None
+    )
+
+
+class SessionRow(Base):
+    """A signed-in browser: the cookie holds a random secret, the database its SHA-256."""
+
+    __tablename__ = "ludoteca_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat claimed by an account (a link beside the seat, which stays as it was: a guest's
+    seat needs no account, and the seats' own hot rows are not widened). Indexed by account
+    for "my tables"; one account per seat."""
+
+    __tablename__ = "ludoteca_account_seats"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["table_id", "seat"],
+            ["ludoteca_seats.table_id", "ludoteca_seats.seat"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), index=True
+    )
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

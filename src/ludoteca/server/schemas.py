@@ -243,3 +243,50 @@ class WsPing(Strict):
 class WsLang(Strict):
     type: Literal["lang"]
     lang: Annotated[str, StringConstraints(max_length=10)]
+
+
+# -- accounts (account_api.py) ----------------------------------------------------------------
+MIN_PASSWORD_CHARS = 8
+# bounded: Argon2 hashes any length, but no password needs more, and a long one costs work
+MAX_PASSWORD_CHARS = 256
+
+
+def _long_enough(value: str) -> str:
+    if len(value) < MIN_PASSWORD_CHARS:
+        raise PydanticCustomError(
+            "password_too_short",
+            "a password holds at least {least} characters",
+            {"least": MIN_PASSWORD_CHARS},
+        )
+    return value
+
+
+Password = Annotated[
+    str, StringConstraints(max_length=MAX_PASSWORD_CHARS), AfterValidator(_long_enough)
+]
+
+
+class SignUp(Strict):
+    name: Name
+    password: Password
+
+
+class SignIn(Strict):
+    # not checked against the name rules: a sign-in with any name gets the same answer
+    name: Annotated[str, StringConstraints(max_length=4 * MAX_NAME_CHARS)]
+    password: Annotated[str, StringConstraints(max_length=MAX_PASSWORD_CHARS)]
+
+
+class Rename(Strict):
+    name: Name
+
+
+class SeatClaim(Strict):
+    table: Annotated[str, StringConstraints(max_length=24)]
+    token: Annotated[str, StringConstraints(max_length=300)]
+
+
+class ClaimSeats(Strict):
+    """The seat tokens a browser holds (its guest's seats), to be bound to the account."""
+
+    seats: list[SeatClaim] = Field(default_factory=list, max_length=500)

@@ -1,10 +1,11 @@
-// The page's router: / is the lobby, /t/ID a table, /r/ID a replay.
+// The page's router: / is the lobby, /t/ID a table, /r/ID a replay, /account the account.
 import { lang, setLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showTutorial } from "./tutorial.js";
 import { showGatalogo } from "./gatalogo.js";
+import { showAccount, paintAccountLink } from "./account.js";
 import { clear } from "./dom.js";
 
 const app = document.getElementById("app");
@@ -25,6 +26,7 @@ function route() {
   else if ((m = path.match(/^\/r\/([\w-]{1,24})$/))) leaving = showReplay(app, m[1], go);
   else if ((m = path.match(/^\/learn\/([\w-]{1,24})$/))) leaving = showTutorial(app, m[1], go);
   else if (path === "/gatalogo") leaving = showGatalogo(app, go);
+  else if (path === "/account") leaving = showAccount(app, go);
   else leaving = showLobby(app, go);
 }
 
@@ -32,6 +34,7 @@ const langButton = document.getElementById("lang");
 function paintLang() {
   document.documentElement.lang = lang();
   langButton.textContent = lang() === "en" ? "PT" : "EN";
+  paintAccountLink();
 }
 langButton.addEventListener("click", () => {
   setLang(lang() === "en" ? "pt-BR" : "en");

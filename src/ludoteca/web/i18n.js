@@ -1,5 +1,6 @@
 // The client's own words (the games' words come from the server, already translated).
 import { FLOW_WORDS } from "./flow-words.js";
+import { ACCOUNT_WORDS } from "./account_words.js";
 
 const WORDS = {
   "pt-BR": {
@@ -131,7 +132,13 @@ const ERRORS_PT = {
   name_line_break: "O nome deve ter uma linha só.", name_invisible: "O nome precisa mostrar alguma coisa.",
   name_too_long: "Nome longo demais (até 40 caracteres).",
   bad_character: "O pedido tem um caractere que não pode ser guardado (como o nulo, U+0000).",
+  // accounts (issue 21)
+  signin_failed: "Nome ou senha não conferem.", signin_limited: "Tentativas demais; espere um pouco e tente de novo.",
+  name_taken: "Este nome já é de outra conta.", not_signed_in: "Entre primeiro.", suspended: "Esta conta está suspensa.",
+  password_too_short: "A senha precisa de pelo menos 8 caracteres.",
 };
+// the account page's words live beside it (account_words.js)
+for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
 
