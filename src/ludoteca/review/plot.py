@@ -22,9 +22,11 @@ def plot_review(review: SeatReview, path: Path, title: str, labels: dict[str, st
     xs = list(range(len(review.curve)))
     ax.plot(xs, review.curve, color="#357", linewidth=1.5)
     for name, colour in COLOURS.items():
-        pts = [(d.index, d.win_chance) for d in review.decisions if d.label == name]
-        if pts:
-            ax.scatter(*zip(*pts, strict=True), color=colour, s=24, zorder=3, label=labels[name])
+        marked = [d for d in review.decisions if d.label == name]
+        if marked:
+            px = [d.index for d in marked]
+            py = [d.win_chance for d in marked]
+            ax.scatter(px, py, color=colour, s=24, zorder=3, label=labels[name])
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel(labels["x"])
     ax.set_ylabel(labels["y"])
