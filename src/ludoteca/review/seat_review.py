@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine import LudotecaError, MatchRecord
+from ..engine import Action, GameState, LudotecaError, MatchRecord
 from .grades import accuracy, label
 from .values import Estimator, ReviewBudget, default_budget
 
@@ -136,23 +136,8 @@ def review_seat(
         action = game.action_from_record(data, record.rules_version)
         decision = None
         if player == seat and len(state.legal_actions(seat)) > 1:
-            moves = est.candidates(state, action)
-            values, errors = est.moves(state, moves)
-            ranked = sorted(range(len(moves)), key=lambda k: (-values[k], k))
-            top = ranked[0]
-            loss = max(0.0, values[top] - values[0])
-            decision = Decision(
-                i,
-                len(state.legal_actions(seat)),
-                values[top],
-                MoveValue(action.to_json(), values[0]),
-                [MoveValue(moves[k].to_json(), values[k]) for k in ranked[:BEST_SHOWN]],
-                loss,
-                errors[top],
-                label(loss),
-                0.0,
-            )
-            before = values[0]
+            decision = grade_decision(est, state, i, action)
+            before = decision.played.value
         else:
             before = est.position(state)
         state.apply(player, action)
@@ -168,3 +153,26 @@ def review_seat(
             progress(i + 1, total)
     out.payoff = state.result().payoff(seat)
     return out
+
+
+def grade_decision(est: Estimator, state: GameState, index: int, action: Action) -> Decision:
+    """The seat's decision in ``state`` (it played ``action``), graded from its information set
+    (``est`` reads the state only through determinizations, the view and the seat's moves)."""
+    seat = est.seat
+    legal = state.legal_actions(seat)
+    moves = est.candidates(state, action)
+    values, errors = est.moves(state, moves)
+    ranked = sorted(range(len(moves)), key=lambda k: (-values[k], k))
+    top = ranked[0]
+    loss = max(0.0, values[top] - values[0])
+    return Decision(
+        index,
+        len(legal),
+        values[top],
+        MoveValue(action.to_json(), values[0]),
+        [MoveValue(moves[k].to_json(), values[k]) for k in ranked[:BEST_SHOWN]],
+        loss,
+        errors[top],
+        label(loss),
+        0.0,
+    )
