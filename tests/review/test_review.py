@@ -114,13 +114,16 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             "played",
             "best",
             "loss",
+            "delta",
             "noise",
             "label",
             "luck",
         }
         assert d["legal"] > 1
-        assert d["win_chance"] == d["best"][0]["value"]
-        assert d["loss"] == pytest.approx(max(0.0, d["best"][0]["value"] - d["played"]["value"]))
+        assert d["delta"] == pytest.approx(d["win_chance"] - d["played"]["value"])
+        assert d["loss"] == max(0.0, d["delta"])
+        if d["best"][0]["move"] == d["played"]["move"]:
+            assert d["loss"] == 0 and d["win_chance"] == d["played"]["value"]
         assert d["label"] == label(d["loss"])
         assert 0 <= d["played"]["value"] <= 1
     for x in r["luck"]:

@@ -58,7 +58,7 @@ class AgentGrades:
     agent: str
     reviews: int  # seats reviewed (games played by the agent)
     decisions: int
-    mean_loss: float  # per decision, pooled over its games
+    mean_loss: float  # per decision, pooled over its games (the unclipped differences)
     loss_interval: tuple[float, float]  # 95%, games as the independent units
     accuracy: float  # mean of its games' accuracies
     accuracy_interval: tuple[float, float]
@@ -84,7 +84,8 @@ def grades_by_agent(reviews: Iterable[dict[str, Any]]) -> list[AgentGrades]:
             by.setdefault(r["agent"] or "?", []).append(r)
     out = []
     for agent, rs in by.items():
-        totals = [r["total_loss"] for r in rs]
+        # the unclipped differences: their mean is not raised by the review's noise
+        totals = [r["total_delta"] for r in rs]
         counts = [len(r["decisions"]) for r in rs]
         n = sum(counts)
         mean = sum(totals) / n

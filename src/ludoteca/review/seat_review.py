@@ -39,8 +39,14 @@ class Decision:
     legal: int  # legal moves then
     win_chance: float  # before the decision: the best move's value
     played: MoveValue
-    best: list[MoveValue]  # the best moves found, best first
-    loss: float  # best value minus the played move's (0 when the played move is the best)
+    # the best moves found, best first, with their screening values (the first is re-valued on
+    # other worlds for the loss: ``win_chance``)
+    best: list[MoveValue]
+    loss: float  # best value minus the played move's, at least 0 (0: the played move is best)
+    # the same difference unclipped: it may be negative where the played move did as well and
+    # the noise fell the other way; means over many decisions read it (an unbiased estimate,
+    # where the clipped loss adds about 0.4 x noise to each decision)
+    delta: float
     noise: float  # standard error of the loss (the review's own noise at this decision)
     label: str  # good / inaccuracy / mistake / blunder (grades.py)
     luck: float  # the chance inside the move: win chance after it minus the played value
@@ -104,6 +110,7 @@ class SeatReview:
             "accuracy": self.accuracy,
             "mean_loss": self.mean_loss,
             "total_loss": sum(self.losses),
+            "total_delta": sum(d.delta for d in self.decisions),
             "total_luck": self.total_luck,
             "labels": self.counts(),
             "decisions": [asdict(d) for d in self.decisions],
@@ -161,18 +168,25 @@ def grade_decision(est: Estimator, state: GameState, index: int, action: Action)
     seat = est.seat
     legal = state.legal_actions(seat)
     moves = est.candidates(state, action)
-    values, errors = est.moves(state, moves)
-    ranked = sorted(range(len(moves)), key=lambda k: (-values[k], k))
-    top = ranked[0]
-    loss = max(0.0, values[top] - values[0])
+    screen, _ = est.moves(state, moves)
+    ranked = sorted(range(len(moves)), key=lambda k: (-screen[k], k))
+    # the best move is chosen on one set of worlds and valued, with the played move, on
+    # another: the largest of many noisy values is too high on the worlds that chose it (the
+    # winner's curse), which would make every decision look like a loss
+    top = moves[ranked[0]]
+    check = [action] if top == action else [action, top]
+    values, errors = est.moves(state, check, "check")
+    delta = values[-1] - values[0]
+    loss = max(0.0, delta)
     return Decision(
         index,
         len(legal),
-        values[top],
+        values[-1],
         MoveValue(action.to_json(), values[0]),
-        [MoveValue(moves[k].to_json(), values[k]) for k in ranked[:BEST_SHOWN]],
+        [MoveValue(moves[k].to_json(), screen[k]) for k in ranked[:BEST_SHOWN]],
         loss,
-        errors[top],
+        delta,
+        errors[-1],
         label(loss),
         0.0,
     )

@@ -169,10 +169,13 @@ class Estimator:
         rng.shuffle(rest)
         return first + rest[: self.budget.max_moves - len(first)]
 
-    def moves(self, state: GameState, moves: list[Action]) -> tuple[list[float], list[float]]:
-        """Each move's value over the same worlds, and the spread (standard error) of each
-        move's difference from the first move's (the noise a loss carries)."""
-        worlds, seeds = self.worlds(state, self.budget.samples, "moves")
+    def moves(
+        self, state: GameState, moves: list[Action], salt: str = "moves"
+    ) -> tuple[list[float], list[float]]:
+        """Each move's value over the same worlds (``salt`` picks another set of them), and the
+        spread (standard error) of each move's difference from the first move's (the noise a
+        loss carries)."""
+        worlds, seeds = self.worlds(state, self.budget.samples, salt)
         per_move: list[list[float]] = []
         for a in moves:
             rewards = []
