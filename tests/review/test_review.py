@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from ludoteca.cli.main import app
 from ludoteca.engine import MatchRecord
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, label, review_seat
+from ludoteca.review.nine_domains import RoundGrader
 from ludoteca.review.seat_review import grade_decision
 from ludoteca.review.values import Estimator
 from ludoteca.sim.runner import play_one
@@ -90,7 +91,7 @@ def test_a_seat_the_game_has_not_is_refused():
         review_seat(_record("sala-de-miaula"), 2, TINY["sala-de-miaula"])
 
 
-@pytest.mark.parametrize("game_id", ["exploding-kittens", "nine-domains"])
+@pytest.mark.parametrize("game_id", ["exploding-kittens", "sala-de-miaula"])
 def test_the_review_is_deterministic_under_its_seed(game_id):
     record = _record(game_id)
     a = review_seat(record, 1, TINY[game_id], seed=3).to_json()
@@ -118,6 +119,7 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             "noise",
             "label",
             "luck",
+            "equilibrium",
         }
         assert d["legal"] > 1
         assert d["delta"] == pytest.approx(d["win_chance"] - d["played"]["value"])
@@ -139,6 +141,31 @@ def test_the_json_names_every_decision_and_every_move_between(game_id):
     r = review_seat(record, 1, TINY[game_id]).to_json()
     _check_shape(json.loads(json.dumps(r)), record, 1)
     assert r["payoff"] == record.final_state().result().payoff(1)
+
+
+def test_nine_domains_placements_are_graded_against_the_rounds_equilibrium():
+    """From the seat's information set too: the grade from a re-dealt position is the same; the
+    loss is the best row's value minus the placement's best completion; the equilibrium's rows
+    keep the cards already down, with frequencies summing to 1."""
+    record = _record("nine-domains")
+    graded = 0
+    for i, state, action in _decisions(record, 1):
+        real = RoundGrader(1, 5).grade(state, action)
+        if real is None:
+            continue
+        redealt = state.determinize(1, random.Random(77 + i))
+        assert RoundGrader(1, 5).grade(redealt, action) == real
+        assert real.loss == max(0.0, real.best_value - real.value)
+        assert real.label == label(real.loss)
+        assert sum(r.frequency for r in real.rows) <= 1 + 1e-9
+        assert all(r.value <= real.best_value + 1e-12 for r in real.rows)
+        placed = state.view(1)["players"][1]["placed"]
+        for r in real.rows:
+            assert all(c is None or r.row[k] == c for k, c in enumerate(placed))
+        graded += 1
+        if graded == 2:
+            break
+    assert graded == 2
 
 
 def test_labels_by_loss():

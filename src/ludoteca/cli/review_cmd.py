@@ -67,12 +67,26 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         game=game.display_name(lang),
     )
     table = Table(title=title)
-    for key in ("move", "played", "chance", "value", "best", "loss", "grade"):
+    keys = ["move", "played", "chance", "value", "best", "loss", "grade"]
+    if any(d.equilibrium for d in review.decisions):
+        keys.append("equilibrium")  # The Nine Domains' placements
+    for key in keys:
         table.add_column(msg(f"review.{key}", lang), justify="right" if key != "best" else "left")
     for d in review.decisions:
         played = game.action_from_json(d.played.move)
         best = game.action_from_json(d.best[0].move)
         style = STYLE[d.label]
+        extra = []
+        if len(keys) > 7:
+            e = d.equilibrium
+            extra.append(
+                "—"
+                if e is None
+                else " · ".join(
+                    [f"{e.loss:.2f} {msg(f'review.label.{e.label}', lang)}"]
+                    + [f"{' '.join(r.row)} {r.frequency:.0%}" for r in e.rows]
+                )
+            )
         table.add_row(
             str(d.index + 1),
             game.describe_action(played, lang),
@@ -81,6 +95,7 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
             f"{game.describe_action(best, lang)} ({_pct(d.best[0].value)})",
             f"{d.loss:.2f}",
             f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
+            *extra,
         )
     console.print(table)
     console.print(msg("review.decisions", lang, n=len(review.decisions)))

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import Action, GameState, LudotecaError, MatchRecord
 from .grades import accuracy, label
+from .nine_domains import EquilibriumGrade, RoundGrader
 from .values import Estimator, ReviewBudget, default_budget
 
 REVIEW_FORMAT = 1
@@ -50,6 +51,8 @@ class Decision:
     noise: float  # standard error of the loss (the review's own noise at this decision)
     label: str  # good / inaccuracy / mistake / blunder (grades.py)
     luck: float  # the chance inside the move: win chance after it minus the played value
+    # The Nine Domains' placements: the grade against the round's equilibrium (nine_domains.py)
+    equilibrium: EquilibriumGrade | None = None
 
 
 @dataclass
@@ -134,6 +137,7 @@ def review_seat(
         raise ReviewError("the game is not over: a review is only made of a finished game")
     budget = budget or default_budget(game.id)
     est = Estimator(game, seat, budget, seed)
+    rounds = RoundGrader(seat, seed)
     state = record.initial_state()
     agent = record.players[seat] if seat < len(record.players) else None
     start = est.position(state)
@@ -144,6 +148,7 @@ def review_seat(
         decision = None
         if player == seat and len(state.legal_actions(seat)) > 1:
             decision = grade_decision(est, state, i, action)
+            decision.equilibrium = rounds.grade(state, action)
             before = decision.played.value
         else:
             before = est.position(state)
