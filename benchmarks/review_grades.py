@@ -59,6 +59,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--repeats", type=int, default=5, help="review seeds for the noise")
     ap.add_argument("--noise-decisions", type=int, default=6)
+    ap.add_argument(
+        "--no-strong", action="store_true", help="random against heuristic only (cheaper)"
+    )
     args = ap.parse_args()
 
     for game_id in args.games.split(","):
@@ -66,7 +69,8 @@ def main() -> None:
         print(f"== {game_id} (strong = {strong}; budget {default_budget(game_id).to_json()})")
         t0 = time.perf_counter()
         records = []
-        for k, pair in enumerate((["random", "heuristic"], ["heuristic", strong])):
+        pairs = [["random", "heuristic"]] + ([] if args.no_strong else [["heuristic", strong]])
+        for k, pair in enumerate(pairs):
             res = simulate(game_id, args.n, 2, pair, args.seed + 10_000 * k, args.workers)
             records += [g.record for g in res.games]
         print(f"  {len(records)} games simulated in {time.perf_counter() - t0:.1f} s")
