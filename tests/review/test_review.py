@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from ludoteca.cli.main import app
 from ludoteca.engine import MatchRecord
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, label, review_seat
+from ludoteca.review.many import grades_by_agent
 from ludoteca.review.nine_domains import RoundGrader
 from ludoteca.review.seat_review import grade_decision
 from ludoteca.review.values import Estimator
@@ -234,3 +235,32 @@ def test_cli_reviews_a_simulation_per_agent(tmp_path):
     assert r.exit_code == 0, r.output
     assert "random" in r.output and "heuristic" in r.output
     assert "4 seats reviewed" in r.output
+
+
+def test_grades_per_agent_pool_the_unclipped_differences():
+    """Mean loss per decision is the pooled mean of ``delta`` (the unclipped differences, which
+    the review's noise does not raise), accuracy the mean of the games', clipped to [0, 100]."""
+
+    def review(agent, deltas, acc):
+        return {
+            "agent": agent,
+            "decisions": [{}] * len(deltas),
+            "total_delta": sum(deltas),
+            "total_loss": sum(max(0.0, d) for d in deltas),
+            "accuracy": acc,
+        }
+
+    rows = [
+        review("a", [0.1, -0.1, 0.3], 99.0),
+        review("a", [0.2], 20.0),
+        review("b", [0.0, 0.0], 100.0),
+        review("b", [0.0], 100.0),
+        review("c", [], 50.0),  # no decision graded: left out
+    ]
+    a, b = sorted(grades_by_agent(rows), key=lambda g: g.agent)
+    assert (a.agent, a.reviews, a.decisions) == ("a", 2, 4)
+    assert a.mean_loss == pytest.approx(0.5 / 4)
+    assert a.loss_interval[0] < a.mean_loss < a.loss_interval[1]
+    assert a.accuracy == pytest.approx(59.5) and a.accuracy_interval[1] <= 100
+    assert b.mean_loss == 0 and b.loss_interval == (0, 0) and b.accuracy_interval == (100, 100)
+    assert [g.agent for g in grades_by_agent(rows)] == ["b", "a"]  # best accuracy first

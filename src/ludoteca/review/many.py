@@ -97,6 +97,7 @@ def grades_by_agent(reviews: Iterable[dict[str, Any]]) -> list[AgentGrades]:
         else:
             half = 0.0
         acc, lo, hi = mean_interval([r["accuracy"] for r in rs])
-        out.append(AgentGrades(agent, k, n, mean, (mean - half, mean + half), acc, (lo, hi)))
+        accs = (max(0.0, lo), min(100.0, hi))  # accuracy lies in [0, 100]
+        out.append(AgentGrades(agent, k, n, mean, (mean - half, mean + half), acc, accs))
     out.sort(key=lambda a: -a.accuracy)
     return out
