@@ -264,3 +264,13 @@ def test_grades_per_agent_pool_the_unclipped_differences():
     assert a.accuracy == pytest.approx(59.5) and a.accuracy_interval[1] <= 100
     assert b.mean_loss == 0 and b.loss_interval == (0, 0) and b.accuracy_interval == (100, 100)
     assert [g.agent for g in grades_by_agent(rows)] == ["b", "a"]  # best accuracy first
+
+
+def test_cli_plot_writes_the_win_chance_graph(tmp_path):
+    path = _saved(tmp_path, _record("sala-de-miaula"))
+    png = tmp_path / "wc.png"
+    r = CliRunner().invoke(
+        app, ["review", str(path), "--seat", "1", "--samples", "2", "--plot", str(png)]
+    )
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
