@@ -1,7 +1,7 @@
 """The layers of the code import downward only, read from the source (docs/architecture.md,
 "Layers"):
 
-    engine  <-  games  <-  agents, render, testing  <-  rl, sim, server  <-  cli
+    engine  <-  games  <-  agents, render, testing  <-  rl, sim, server, review  <-  cli
 
 A module may import its own layer's package and the layers below it; two packages of one layer
 know nothing of each other (the doors rl, sim and server are independent; cli, the command
@@ -34,6 +34,7 @@ LAYERS: dict[str, int] = {
     "rl": 3,
     "sim": 3,
     "server": 3,
+    "review": 3,  # game review: replays a record, values moves with the agents
     "web": 3,
     "cli": 4,
     "__main__": 5,  # python -m ludoteca: the command line

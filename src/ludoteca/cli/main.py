@@ -1,4 +1,4 @@
-"""The ``ludoteca`` command: games, play, simulate, tournament, replay, serve."""
+"""The ``ludoteca`` command: games, play, simulate, tournament, replay, review, serve."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from rich.table import Table
 
 from ..agents import AgentSpecError
 from ..engine import LudotecaError, get_game, list_games
+from ..review.values import default_budget
 from ..sim.backends import BackendError
 from .accounts_cmd import accounts_app
 from .common import console, msg, parse_options, pick_language
 from .play import play as _play
 from .replay_cmd import load_record, replay
+from .review_cmd import review_file, review_one
 from .serve_cmd import serve
 from .simulate_cmd import run_simulation
 from .tournament_cmd import run_tournament_cli
@@ -275,6 +277,57 @@ def replay_cmd(
     try:
         record = load_record(path, index)
         replay(record, None if seat is None else seat - 1, lg, interactive=not auto)
+    except (LudotecaError, ValueError) as e:
+        fail(e, lg)
+
+
+@app.command("review")
+def review_cmd(
+    path: Annotated[
+        Path, typer.Argument(help="a finished match record (.json) or a simulation output (.jsonl)")
+    ],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="the seat to review (1 = first player)")
+    ] = None,
+    index: Annotated[
+        int | None,
+        typer.Option("--index", help="review one game of a .jsonl file (0-based; needs --seat)"),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print every decision as JSON instead of a table")
+    ] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="PNG of the win-chance graph (needs matplotlib)")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the review's samples")] = 0,
+    samples: Annotated[
+        int | None,
+        typer.Option("--samples", help="determinizations per decision (default: the game's)"),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    backend: BackendOpt = None,
+    address: AddressOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Grade a seat's decisions in a finished game from what it knew (or every seat of a
+    simulation's games, per agent)."""
+    lg = pick_language(lang)
+    try:
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        many = path.suffix.lower() == ".jsonl" and index is None
+        if many:
+            budget = None
+            if samples is not None:
+                game_id = load_record(path, 0).game
+                budget = default_budget(game_id, samples=samples)
+            review_file(path, budget, seed, workers, backend, address, as_json, lg)
+            return
+        if seat is None:
+            raise ValueError(msg("review.seat_needed", lg))
+        record = load_record(path, index)
+        budget = default_budget(record.game, samples=samples)
+        review_one(record, seat - 1, budget, seed, as_json, plot, lg)
     except (LudotecaError, ValueError) as e:
         fail(e, lg)
 

@@ -406,6 +406,10 @@ class RoundSolution:
     oracle_steps: int
     types: int
     stats: dict[str, float] = field(default_factory=dict)
+    # every row of ours and its value against the types' equilibrium mixtures (the game
+    # review grades a placement by them: ludoteca/review/nine_domains.py)
+    all_rows: list[Row] = field(default_factory=list)
+    row_values: list[float] = field(default_factory=list)
 
 
 def solve_round(
@@ -519,6 +523,8 @@ def solve_round(
             "our_support": float(len(ours)),
             "their_support": float(np.mean([len(th) for th in theirs])),
         },
+        all_rows=my_rows,
+        row_values=[float(v) for v in mine_vals],
     )
 
 

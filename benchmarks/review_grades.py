@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Honest grades (issue 22, item 7): does the game review order random < heuristic < strong?
+
+Per game: ``-n`` simulated games of ``random`` against ``heuristic`` and ``-n`` of ``heuristic``
+against ``strong`` (the level's agent; seats rotated), every seat reviewed with the game's
+default budget (``review/budgets.toml``). Prints per agent the mean loss per decision and the
+accuracy with 95% intervals (games as the independent units), the review's own noise (the spread
+of one decision's loss over ``--repeats`` reviews with different seeds, averaged over
+``--noise-decisions`` decisions), and the time of a whole 2-player review (both seats of one
+game) on this machine.
+
+    .venv/bin/python benchmarks/review_grades.py -n 3 --games exploding-kittens  # a minute
+    .venv/bin/python benchmarks/review_grades.py -n 50 --workers 2               # the issue's N
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from ludoteca.agents import levels_for
+from ludoteca.engine import MatchRecord
+from ludoteca.review import default_budget, review_seat
+from ludoteca.review.many import grades_by_agent, review_many, tasks_for
+from ludoteca.review.seat_review import grade_decision
+from ludoteca.review.values import Estimator
+from ludoteca.sim import simulate
+from ludoteca.sim.backends import LocalPool
+
+GAMES = ["nine-domains", "sala-de-miaula", "exploding-kittens", "coatl"]
+
+
+def noise(record: MatchRecord, seat: int, decisions: int, repeats: int) -> tuple[float, int]:
+    """Mean over the seat's first ``decisions`` graded decisions of the standard deviation of
+    their loss over ``repeats`` review seeds; and how many were measured."""
+    game = record.get_game()
+    budget = default_budget(game.id)
+    state = record.initial_state()
+    sds = []
+    for i, (p, data) in enumerate(record.actions):
+        action = game.action_from_record(data, record.rules_version)
+        if p == seat and len(state.legal_actions(seat)) > 1 and len(sds) < decisions:
+            losses = [
+                grade_decision(Estimator(game, seat, budget, s), state, i, action).loss
+                for s in range(repeats)
+            ]
+            sds.append(statistics.stdev(losses))
+        state.apply(p, action)
+    return (sum(sds) / len(sds) if sds else math.nan), len(sds)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("-n", type=int, default=50, help="games per pairing")
+    ap.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--repeats", type=int, default=5, help="review seeds for the noise")
+    ap.add_argument("--noise-decisions", type=int, default=6)
+    ap.add_argument(
+        "--no-strong", action="store_true", help="random against heuristic only (cheaper)"
+    )
+    args = ap.parse_args()
+
+    for game_id in args.games.split(","):
+        strong = levels_for(game_id)["strong"]
+        print(f"== {game_id} (strong = {strong}; budget {default_budget(game_id).to_json()})")
+        t0 = time.perf_counter()
+        records = []
+        pairs = [["random", "heuristic"]] + ([] if args.no_strong else [["heuristic", strong]])
+        for k, pair in enumerate(pairs):
+            res = simulate(game_id, args.n, 2, pair, args.seed + 10_000 * k, args.workers)
+            records += [g.record for g in res.games]
+        print(f"  {len(records)} games simulated in {time.perf_counter() - t0:.1f} s")
+
+        t0 = time.perf_counter()
+        with LocalPool(args.workers) as pool:
+            reviews = list(review_many(tasks_for(records, args.seed, None), pool.map))
+        spent = time.perf_counter() - t0
+        # one game's review on one worker: both seats, the time divided by the workers' share
+        per_game = spent * args.workers / len(records)
+        for g in grades_by_agent(reviews):
+            lo, hi = g.loss_interval
+            alo, ahi = g.accuracy_interval
+            print(
+                f"  {g.agent:>60}: {g.reviews:3d} seats, {g.decisions:5d} decisions, "
+                f"mean loss {g.mean_loss:.3f} [{lo:.3f}, {hi:.3f}], "
+                f"accuracy {g.accuracy:5.1f} [{alo:5.1f}, {ahi:5.1f}]"
+            )
+        print(f"  whole 2-player review (both seats): {per_game:.1f} s per game (one worker)")
+
+        t0 = time.perf_counter()
+        sd, m = noise(MatchRecord.from_json(records[0]), 1, args.noise_decisions, args.repeats)
+        print(
+            f"  noise: sd of one decision's loss over {args.repeats} seeds = {sd:.3f}"
+            f" (mean over {m} decisions; {time.perf_counter() - t0:.1f} s)"
+        )
+        # the same timing for one review of one seat, as a cross-check
+        t0 = time.perf_counter()
+        review_seat(MatchRecord.from_json(records[0]), 0)
+        print(f"  one seat's review: {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

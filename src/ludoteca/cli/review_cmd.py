@@ -1,0 +1,194 @@
+"""``ludoteca review``: one seat of a finished match graded move by move, or every seat of a
+simulation's games summed per agent."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.progress import Progress
+from rich.table import Table
+
+from ..engine import DataError, Game, MatchRecord
+from ..review import SeatReview, review_seat
+from ..review.many import grades_by_agent, review_many, tasks_for
+from ..review.plot import plot_review
+from ..review.values import ReviewBudget
+from ..sim.backends import make_backend
+from .backends import started
+from .common import console, msg
+
+STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.0f}%"
+
+
+def review_one(
+    record: MatchRecord,
+    seat: int,
+    budget: ReviewBudget | None,
+    seed: int,
+    as_json: bool,
+    plot: Path | None,
+    lang: str,
+) -> None:
+    game = record.get_game()
+    if as_json:
+        review = review_seat(record, seat, budget, seed)
+        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
+    else:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(msg("review.progress", lang, seat=seat + 1), total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            review = review_seat(record, seat, budget, seed, progress)
+        print_review(review, game, lang)
+    if plot is not None:
+        words = {name: msg(f"review.label.{name}", lang) for name in STYLE}
+        words |= {"x": msg("review.plot_x", lang), "y": msg("review.plot_y", lang)}
+        title = msg("review.plot_title", lang, game=game.display_name(lang), seat=seat + 1)
+        plot_review(review, plot, title, words)
+        if not as_json:
+            console.print(msg("review.plot_written", lang, path=str(plot)))
+
+
+def print_review(review: SeatReview, game: Game, lang: str) -> None:
+    title = msg(
+        "review.title",
+        lang,
+        seat=review.seat + 1,
+        agent=review.agent or "?",
+        game=game.display_name(lang),
+    )
+    table = Table(title=title)
+    keys = ["move", "played", "chance", "value", "best", "loss", "grade"]
+    if any(d.equilibrium for d in review.decisions):
+        keys.append("equilibrium")  # The Nine Domains' placements
+    for key in keys:
+        table.add_column(msg(f"review.{key}", lang), justify="right" if key != "best" else "left")
+    for d in review.decisions:
+        played = game.action_from_json(d.played.move)
+        best = game.action_from_json(d.best[0].move)
+        style = STYLE[d.label]
+        extra = []
+        if len(keys) > 7:
+            e = d.equilibrium
+            extra.append(
+                "—"
+                if e is None
+                else " · ".join(
+                    [f"{e.loss:.2f} {msg(f'review.label.{e.label}', lang)}"]
+                    + [f"{' '.join(r.row)} {r.frequency:.0%}" for r in e.rows]
+                )
+            )
+        table.add_row(
+            str(d.index + 1),
+            game.describe_action(played, lang),
+            _pct(d.win_chance),
+            _pct(d.played.value),
+            f"{game.describe_action(best, lang)} ({_pct(d.best[0].value)})",
+            f"{d.loss:.2f}",
+            f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
+            *extra,
+        )
+    console.print(table)
+    console.print(msg("review.decisions", lang, n=len(review.decisions)))
+    acc = review.accuracy
+    loss = review.mean_loss
+    console.print(
+        msg(
+            "review.accuracy",
+            lang,
+            accuracy="—" if acc is None else f"{acc:.1f}",
+            loss="—" if loss is None else f"{loss:.3f}",
+        )
+    )
+    counts = review.counts()
+    console.print(
+        " · ".join(msg(f"review.count.{k}", lang, n=counts[k]) for k in STYLE),
+    )
+    console.print(
+        msg(
+            "review.luck",
+            lang,
+            start=_pct(review.start),
+            payoff=_pct(review.payoff),
+            luck=review.total_luck,
+            lost=sum(review.losses),
+        )
+    )
+    noises = [d.noise for d in review.decisions]
+    if noises:
+        console.print(msg("review.noise", lang, noise=f"{sum(noises) / len(noises):.3f}"))
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The match records of a simulation's JSON Lines output, in file order."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise DataError(f"{path}: {e}") from None
+    out = []
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise DataError(f"{path}, line {i + 1}: {e}") from None
+        if not isinstance(row, dict) or not row.get("record"):
+            raise DataError(f"{path}, line {i + 1}: no match record stored")
+        # checked here, before any worker starts: a broken line gets its own clear error
+        out.append(MatchRecord.from_json(row["record"], f"{path}:{i + 1}").to_json())
+    if not out:
+        raise DataError(f"{path}: no games")
+    return out
+
+
+def review_file(
+    path: Path,
+    budget: ReviewBudget | None,
+    seed: int,
+    workers: int,
+    backend: str | None,
+    address: str | None,
+    as_json: bool,
+    lang: str,
+) -> None:
+    records = read_records(path)
+    tasks = tasks_for(records, seed, budget)
+    pool = make_backend(backend, workers, address, None)
+    t0 = time.perf_counter()
+    reviews = []
+    with started(pool, len(tasks), lang) as b, Progress(console=console, transient=True) as bar:
+        game = records[0]["game"]
+        task = bar.add_task(msg("review.progress_many", lang, game=game), total=len(tasks))
+        for r in review_many(tasks, b.map):
+            reviews.append(r)
+            bar.advance(task)
+    reviews.sort(key=lambda r: r["seed"])
+    if as_json:
+        print(json.dumps(reviews, ensure_ascii=False))
+        return
+    table = Table()
+    for key in ("agent", "reviews", "decisions_col", "mean_loss", "accuracy_col"):
+        table.add_column(msg(f"review.{key}", lang), justify="left" if key == "agent" else "right")
+    for g in grades_by_agent(reviews):
+        lo, hi = g.loss_interval
+        alo, ahi = g.accuracy_interval
+        table.add_row(
+            g.agent,
+            str(g.reviews),
+            str(g.decisions),
+            f"{g.mean_loss:.3f} [{lo:.3f}, {hi:.3f}]",
+            f"{g.accuracy:.1f} [{alo:.1f}, {ahi:.1f}]",
+        )
+    console.print(table)
+    seconds = f"{time.perf_counter() - t0:.1f}"
+    console.print(msg("review.many", lang, n=len(reviews), seconds=seconds))

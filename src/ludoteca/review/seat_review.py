@@ -1,0 +1,197 @@
+"""The review of one seat in a finished game: every decision graded, every other move's luck.
+
+The record is replayed; at each of the seat's decisions with more than one legal move the
+candidate moves are valued from the seat's information set (``values.Estimator``): the seat's
+win chance before the decision is the best move's value, the loss is the best value minus the
+played move's. Every other move (an opponent's decision, a forced move of the seat) and the
+chance inside the seat's own moves (the card a draw brings) is *luck*: the seat's win chance
+after it minus before, both as the seat saw them. An opponent's move is reported by its index
+and seat only, never by what it was: it may have been secret (a face-down placement).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engine import Action, GameState, LudotecaError, MatchRecord
+from .grades import accuracy, label
+from .nine_domains import EquilibriumGrade, RoundGrader
+from .values import Estimator, ReviewBudget, default_budget
+
+REVIEW_FORMAT = 1
+BEST_SHOWN = 3  # best moves listed per decision
+
+
+class ReviewError(LudotecaError):
+    """A review that cannot be made (a running game, a seat the game does not have)."""
+
+
+@dataclass
+class MoveValue:
+    move: dict[str, Any]  # the action's JSON
+    value: float  # the seat's win chance after playing it, as it saw the position
+
+
+@dataclass
+class Decision:
+    index: int  # of the action in the record
+    legal: int  # legal moves then
+    win_chance: float  # before the decision: the best move's value
+    played: MoveValue
+    # the best moves found, best first, with their screening values (the first is re-valued on
+    # other worlds for the loss: ``win_chance``)
+    best: list[MoveValue]
+    loss: float  # best value minus the played move's, at least 0 (0: the played move is best)
+    # the same difference unclipped: it may be negative where the played move did as well and
+    # the noise fell the other way; means over many decisions read it (an unbiased estimate,
+    # where the clipped loss adds about 0.4 x noise to each decision)
+    delta: float
+    noise: float  # standard error of the loss (the review's own noise at this decision)
+    label: str  # good / inaccuracy / mistake / blunder (grades.py)
+    luck: float  # the chance inside the move: win chance after it minus the played value
+    # The Nine Domains' placements: the grade against the round's equilibrium (nine_domains.py)
+    equilibrium: EquilibriumGrade | None = None
+
+
+@dataclass
+class Luck:
+    index: int  # of the action in the record
+    player: int  # who moved (0-based)
+    kind: str  # "opponent": another seat's move; "forced": the seat's only legal move
+    before: float
+    after: float
+    luck: float  # after minus before
+
+
+@dataclass
+class SeatReview:
+    game: str
+    seat: int  # 0-based
+    agent: str | None  # the seat's player as the record names it (an agent spec in simulations)
+    seed: int
+    budget: dict[str, Any]
+    payoff: float  # the seat's actual share of the win
+    start: float  # its win chance before the first move
+    decisions: list[Decision] = field(default_factory=list)
+    luck: list[Luck] = field(default_factory=list)
+    curve: list[float] = field(default_factory=list)  # win chance after each action (and start)
+
+    @property
+    def losses(self) -> list[float]:
+        return [d.loss for d in self.decisions]
+
+    @property
+    def accuracy(self) -> float | None:
+        return accuracy(self.losses)
+
+    @property
+    def mean_loss(self) -> float | None:
+        return sum(self.losses) / len(self.losses) if self.decisions else None
+
+    @property
+    def total_luck(self) -> float:
+        return sum(x.luck for x in self.luck) + sum(d.luck for d in self.decisions)
+
+    def counts(self) -> dict[str, int]:
+        out = {"good": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
+        for d in self.decisions:
+            out[d.label] += 1
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": REVIEW_FORMAT,
+            "game": self.game,
+            "seat": self.seat,
+            "agent": self.agent,
+            "seed": self.seed,
+            "budget": self.budget,
+            "payoff": self.payoff,
+            "start": self.start,
+            "accuracy": self.accuracy,
+            "mean_loss": self.mean_loss,
+            "total_loss": sum(self.losses),
+            "total_delta": sum(d.delta for d in self.decisions),
+            "total_luck": self.total_luck,
+            "labels": self.counts(),
+            "decisions": [asdict(d) for d in self.decisions],
+            "luck": [asdict(x) for x in self.luck],
+            "curve": self.curve,
+        }
+
+
+def review_seat(
+    record: MatchRecord,
+    seat: int,
+    budget: ReviewBudget | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> SeatReview:
+    """Review ``seat`` (0-based) of a finished game. Deterministic under ``seed``."""
+    game = record.get_game()
+    if not 0 <= seat < record.num_players:
+        raise ReviewError(f"this match has seats 1..{record.num_players}, not {seat + 1}")
+    if not record.final_state().is_over:
+        raise ReviewError("the game is not over: a review is only made of a finished game")
+    budget = budget or default_budget(game.id)
+    est = Estimator(game, seat, budget, seed)
+    rounds = RoundGrader(seat, seed)
+    state = record.initial_state()
+    agent = record.players[seat] if seat < len(record.players) else None
+    start = est.position(state)
+    out = SeatReview(game.id, seat, agent, seed, budget.to_json(), 0.0, start, curve=[start])
+    total = len(record.actions)
+    for i, (player, data) in enumerate(record.actions):
+        action = game.action_from_record(data, record.rules_version)
+        decision = None
+        if player == seat and len(state.legal_actions(seat)) > 1:
+            decision = grade_decision(est, state, i, action)
+            decision.equilibrium = rounds.grade(state, action)
+            before = decision.played.value
+        else:
+            before = est.position(state)
+        state.apply(player, action)
+        after = est.position(state)
+        if decision is not None:
+            decision.luck = after - before
+            out.decisions.append(decision)
+        else:
+            kind = "forced" if player == seat else "opponent"
+            out.luck.append(Luck(i, player, kind, before, after, after - before))
+        out.curve.append(after)
+        if progress is not None:
+            progress(i + 1, total)
+    out.payoff = state.result().payoff(seat)
+    return out
+
+
+def grade_decision(est: Estimator, state: GameState, index: int, action: Action) -> Decision:
+    """The seat's decision in ``state`` (it played ``action``), graded from its information set
+    (``est`` reads the state only through determinizations, the view and the seat's moves)."""
+    seat = est.seat
+    legal = state.legal_actions(seat)
+    moves = est.candidates(state, action)
+    screen, _ = est.moves(state, moves)
+    ranked = sorted(range(len(moves)), key=lambda k: (-screen[k], k))
+    # the best move is chosen on one set of worlds and valued, with the played move, on
+    # another: the largest of many noisy values is too high on the worlds that chose it (the
+    # winner's curse), which would make every decision look like a loss
+    top = moves[ranked[0]]
+    check = [action] if top == action else [action, top]
+    values, errors = est.moves(state, check, "check")
+    delta = values[-1] - values[0]
+    loss = max(0.0, delta)
+    return Decision(
+        index,
+        len(legal),
+        values[-1],
+        MoveValue(action.to_json(), values[0]),
+        [MoveValue(moves[k].to_json(), screen[k]) for k in ranked[:BEST_SHOWN]],
+        loss,
+        delta,
+        errors[-1],
+        label(loss),
+        0.0,
+    )

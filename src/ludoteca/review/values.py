@@ -1,0 +1,195 @@
+"""Win chances estimated from one seat's information set, and never from anything else.
+
+Everything here reads a position only through ``determinize(seat, rng)`` (a full state
+consistent with the seat's view, all it could not see re-drawn), the seat's view (to key the
+samples) and the seat's own legal moves. So two positions the seat cannot tell apart get the
+same numbers, bit for bit: the samples' generators are seeded from the review's seed and the
+seat's view, not from the position.
+
+A move's value is one number over the information set: the mean, over the *same* sampled
+worlds, of the seat's reward after playing it there and letting the rollout policy play on (no
+strategy fusion: the best move is never picked per world). Sharing the worlds, and the rollout's
+generator per world, between the candidate moves (common random numbers) makes the differences
+between moves, which the grades read, far less noisy than the values themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from ..agents import Agent, make_agent
+from ..agents.evaluation import LeafValues, get_evaluator
+from ..engine import Action, Game, GameState, SeatHandle
+
+ROLLOUTS = ("heuristic", "random")
+
+
+@dataclass(frozen=True)
+class ReviewBudget:
+    """What a review spends (``budgets.toml`` holds each game's default)."""
+
+    samples: int = 16
+    luck_samples: int = 8
+    rollout: str = "heuristic"
+    leaf: int | None = None
+    max_moves: int = 12
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.luck_samples < 1:
+            raise ValueError("samples and luck_samples must be at least 1")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
+        if self.leaf is not None and self.leaf < 0:
+            raise ValueError("leaf must be a number of moves (0 or more), or absent")
+        if self.max_moves < 2:
+            raise ValueError("max_moves must be at least 2")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "samples": self.samples,
+            "luck_samples": self.luck_samples,
+            "rollout": self.rollout,
+            "leaf": self.leaf,
+            "max_moves": self.max_moves,
+        }
+
+
+def default_budget(game_id: str, **changes: Any) -> ReviewBudget:
+    """The game's budget from ``budgets.toml`` (its ``[default]`` for a game not listed), with
+    ``changes`` (None values ignored) on top."""
+    text = resources.files(__package__).joinpath("budgets.toml").read_text(encoding="utf-8")
+    table = tomllib.loads(text)
+    fields = dict(table.get(game_id, table["default"]))
+    fields.update({k: v for k, v in changes.items() if v is not None})
+    unknown = set(fields) - set(ReviewBudget.__dataclass_fields__)
+    if unknown:
+        raise ValueError(f"unknown review budget field(s): {', '.join(sorted(unknown))}")
+    return ReviewBudget(**fields)
+
+
+_dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str).encode
+
+
+def view_seed(seed: int, view: dict[str, Any], salt: str) -> int:
+    """A generator seed from the review's seed and what the seat sees (stable across runs)."""
+    digest = hashlib.sha256(f"{seed}|{salt}|{_dumps(view)}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+class Estimator:
+    """Values of positions and moves for one seat, from its information set only."""
+
+    def __init__(self, game: Game, seat: int, budget: ReviewBudget, seed: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.budget = budget
+        self.seed = seed
+        self.evaluate: LeafValues | None = None
+        if budget.leaf is not None:
+            self.evaluate = get_evaluator(game)
+            if self.evaluate is None:
+                raise ValueError(f"{game.id} has no leaf evaluation: leave the budget's leaf out")
+        # one agent plays every seat of every rollout, its generator re-seeded per world
+        self.policy: Agent | None = None
+        if budget.rollout == "heuristic":
+            self.policy = make_agent("heuristic", game, 0)
+        self._cache: dict[str, float] = {}
+
+    # -- the worlds -------------------------------------------------------------------------
+    def worlds(self, state: GameState, n: int, salt: str) -> tuple[list[GameState], list[int]]:
+        """``n`` determinizations of the seat's information set, and a rollout seed for each."""
+        rng = random.Random(view_seed(self.seed, state.view(self.seat), salt))
+        worlds = [state.determinize(self.seat, rng) for _ in range(n)]
+        return worlds, [rng.getrandbits(62) for _ in range(n)]
+
+    # -- one playout ------------------------------------------------------------------------
+    def playout(self, state: GameState, seed: int) -> float:
+        """The seat's reward after the policy plays ``state`` on (mutates it)."""
+        rng = random.Random(seed)
+        choose: Callable[[GameState, int, list[Action]], Action]
+        if self.policy is not None:
+            agent = self.policy
+            agent.rng.seed(seed)
+
+            def choose(s: GameState, p: int, legal: list[Action]) -> Action:
+                return agent.act(SeatHandle(s, p))
+        else:
+
+            def choose(s: GameState, p: int, legal: list[Action]) -> Action:
+                return legal[int(rng.random() * len(legal))]
+
+        leaf = self.budget.leaf
+        steps = 0
+        actors = state.actors
+        while actors and (leaf is None or steps < leaf):
+            p = actors[0]
+            legal = state.legal_actions(p)
+            state.apply(p, legal[0] if len(legal) == 1 else choose(state, p, legal))
+            actors = state.actors
+            steps += 1
+        if not actors:
+            return state.result().payoff(self.seat)
+        assert self.evaluate is not None  # a playout stops early only with a leaf
+        return float(self.evaluate(state)[self.seat])
+
+    # -- values -----------------------------------------------------------------------------
+    def position(self, state: GameState) -> float:
+        """The seat's win chance in ``state`` as it sees it, with the policy playing on."""
+        if state.is_over:
+            return state.result().payoff(self.seat)
+        key = _dumps(state.view(self.seat))
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        worlds, seeds = self.worlds(state, self.budget.luck_samples, "position")
+        value = sum(self.playout(w, s) for w, s in zip(worlds, seeds, strict=True)) / len(worlds)
+        self._cache[key] = value
+        return value
+
+    def candidates(self, state: GameState, played: Action) -> list[Action]:
+        """The moves to value: all legal ones up to ``max_moves``; beyond, the played move, the
+        policy's choice and the rest in an order seeded by the view (never by hidden cards)."""
+        legal = state.legal_actions(self.seat)
+        if len(legal) <= self.budget.max_moves:
+            return legal
+        rng = random.Random(view_seed(self.seed, state.view(self.seat), "candidates"))
+        first = [played]
+        guide = make_agent("heuristic", self.game, rng.getrandbits(31))
+        suggestion = guide.act(SeatHandle(state, self.seat))
+        if suggestion != played:
+            first.append(suggestion)
+        rest = [a for a in legal if a not in first]
+        rng.shuffle(rest)
+        return first + rest[: self.budget.max_moves - len(first)]
+
+    def moves(
+        self, state: GameState, moves: list[Action], salt: str = "moves"
+    ) -> tuple[list[float], list[float]]:
+        """Each move's value over the same worlds (``salt`` picks another set of them), and the
+        spread (standard error) of each move's difference from the first move's (the noise a
+        loss carries)."""
+        worlds, seeds = self.worlds(state, self.budget.samples, salt)
+        per_move: list[list[float]] = []
+        for a in moves:
+            rewards = []
+            for w, s in zip(worlds, seeds, strict=True):
+                world = w.clone()
+                world.apply(self.seat, a)
+                rewards.append(self.playout(world, s))
+            per_move.append(rewards)
+        values = [sum(r) / len(r) for r in per_move]
+        n = len(worlds)
+        errors = []
+        for r in per_move:
+            diffs = [x - y for x, y in zip(r, per_move[0], strict=True)]
+            m = sum(diffs) / n
+            var = sum((d - m) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            errors.append((var / n) ** 0.5)
+        return values, errors

@@ -1,0 +1,276 @@
+"""The game review (issue 22): graded from the seat's information set only, deterministic,
+finished games only, and the JSON the command line prints (and a browser would read)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca.cli.main import app
+from ludoteca.engine import MatchRecord
+from ludoteca.review import LABELS, ReviewBudget, ReviewError, label, review_seat
+from ludoteca.review.many import grades_by_agent
+from ludoteca.review.nine_domains import RoundGrader
+from ludoteca.review.seat_review import grade_decision
+from ludoteca.review.values import Estimator
+from ludoteca.sim.runner import play_one
+
+GAMES = ["nine-domains", "exploding-kittens", "sala-de-miaula", "coatl"]
+# tiny budgets: the tests check what the review reads and how it reports, not its accuracy
+TINY = {
+    "nine-domains": ReviewBudget(samples=2, luck_samples=1, leaf=1, max_moves=3),
+    "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, max_moves=3),
+    "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, max_moves=3),
+    "coatl": ReviewBudget(samples=2, luck_samples=1, rollout="random", leaf=2, max_moves=3),
+}
+
+
+def _record(game_id: str, index: int = 0) -> MatchRecord:
+    out = play_one(game_id, 2, ["random", "heuristic"], 7, index)
+    return MatchRecord.from_json(out.record)
+
+
+def _decisions(record: MatchRecord, seat: int):
+    """(index, state before, action) of the seat's decisions with a choice."""
+    game = record.get_game()
+    state = record.initial_state()
+    for i, (p, data) in enumerate(record.actions):
+        action = game.action_from_record(data, record.rules_version)
+        if p == seat and len(state.legal_actions(seat)) > 1:
+            yield i, state.clone(), action
+        state.apply(p, action)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_redeal_of_what_the_seat_could_not_see_changes_no_grade(game_id):
+    """Each decision graded from the real position and from another deal consistent with the
+    seat's view (its opponents' hands, the deck's order re-drawn) gives the same numbers: the
+    review reads the seat's information set, never the cards that happened to be there."""
+    record = _record(game_id)
+    budget = TINY[game_id]
+    checked = 0
+    for seat in (0, 1):
+        for n, (i, state, action) in enumerate(_decisions(record, seat)):
+            if n >= 3:
+                break
+            redealt = state.determinize(seat, random.Random(1000 + i))
+            real = grade_decision(Estimator(state.game, seat, budget, 5), state, i, action)
+            other = grade_decision(Estimator(state.game, seat, budget, 5), redealt, i, action)
+            assert real == other
+            position = Estimator(state.game, seat, budget, 5).position(state)
+            assert position == Estimator(state.game, seat, budget, 5).position(redealt)
+            checked += 1
+    assert checked >= 2
+
+
+def test_a_redeal_is_a_different_world():
+    """Not vacuous: the re-dealt positions of the property above do differ in what the seat
+    cannot see (else it would compare a position with itself)."""
+    record = _record("exploding-kittens")
+    differ = 0
+    for i, state, _ in _decisions(record, 0):
+        redealt = state.determinize(0, random.Random(1000 + i))
+        assert redealt.view(0) == state.view(0)
+        differ += redealt.to_json() != state.to_json()
+    assert differ > 0
+
+
+def test_a_running_game_is_refused():
+    record = _record("sala-de-miaula")
+    record.actions = record.actions[:-1]
+    record.result = None
+    with pytest.raises(ReviewError, match="not over"):
+        review_seat(record, 0, TINY["sala-de-miaula"])
+
+
+def test_a_seat_the_game_has_not_is_refused():
+    with pytest.raises(ReviewError, match=r"seats 1\.\.2"):
+        review_seat(_record("sala-de-miaula"), 2, TINY["sala-de-miaula"])
+
+
+@pytest.mark.parametrize("game_id", ["exploding-kittens", "sala-de-miaula"])
+def test_the_review_is_deterministic_under_its_seed(game_id):
+    record = _record(game_id)
+    a = review_seat(record, 1, TINY[game_id], seed=3).to_json()
+    assert a == review_seat(record, 1, TINY[game_id], seed=3).to_json()
+
+
+def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
+    assert r["game"] == record.game and r["seat"] == seat
+    assert r["agent"] == record.players[seat]
+    assert set(r["labels"]) == set(LABELS)
+    assert sum(r["labels"].values()) == len(r["decisions"]) > 0
+    assert len(r["curve"]) == len(record.actions) + 1
+    # every action is either a graded decision or a luck entry
+    indices = sorted([d["index"] for d in r["decisions"]] + [x["index"] for x in r["luck"]])
+    assert indices == list(range(len(record.actions)))
+    for d in r["decisions"]:
+        assert set(d) == {
+            "index",
+            "legal",
+            "win_chance",
+            "played",
+            "best",
+            "loss",
+            "delta",
+            "noise",
+            "label",
+            "luck",
+            "equilibrium",
+        }
+        assert d["legal"] > 1
+        assert d["delta"] == pytest.approx(d["win_chance"] - d["played"]["value"])
+        assert d["loss"] == max(0.0, d["delta"])
+        if d["best"][0]["move"] == d["played"]["move"]:
+            assert d["loss"] == 0 and d["win_chance"] == d["played"]["value"]
+        assert d["label"] == label(d["loss"])
+        assert 0 <= d["played"]["value"] <= 1
+    for x in r["luck"]:
+        # another seat's move is named by its index and seat, never by what it was
+        assert set(x) == {"index", "player", "kind", "before", "after", "luck"}
+        assert x["kind"] == ("forced" if x["player"] == seat else "opponent")
+        assert x["luck"] == pytest.approx(x["after"] - x["before"])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_json_names_every_decision_and_every_move_between(game_id):
+    record = _record(game_id)
+    r = review_seat(record, 1, TINY[game_id]).to_json()
+    _check_shape(json.loads(json.dumps(r)), record, 1)
+    assert r["payoff"] == record.final_state().result().payoff(1)
+
+
+def test_nine_domains_placements_are_graded_against_the_rounds_equilibrium():
+    """From the seat's information set too: the grade from a re-dealt position is the same; the
+    loss is the best row's value minus the placement's best completion; the equilibrium's rows
+    keep the cards already down, with frequencies summing to 1."""
+    record = _record("nine-domains")
+    graded = 0
+    for i, state, action in _decisions(record, 1):
+        real = RoundGrader(1, 5).grade(state, action)
+        if real is None:
+            continue
+        redealt = state.determinize(1, random.Random(77 + i))
+        assert RoundGrader(1, 5).grade(redealt, action) == real
+        assert real.loss == max(0.0, real.best_value - real.value)
+        assert real.label == label(real.loss)
+        assert sum(r.frequency for r in real.rows) <= 1 + 1e-9
+        assert all(r.value <= real.best_value + 1e-12 for r in real.rows)
+        placed = state.view(1)["players"][1]["placed"]
+        for r in real.rows:
+            assert all(c is None or r.row[k] == c for k, c in enumerate(placed))
+        graded += 1
+        if graded == 2:
+            break
+    assert graded == 2
+
+
+def test_labels_by_loss():
+    assert [label(x) for x in (0.0, 0.049, 0.05, 0.099, 0.10, 0.149, 0.15, 0.9)] == [
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+
+
+# -- the command line -----------------------------------------------------------------------
+def _saved(tmp_path: Path, record: MatchRecord) -> Path:
+    path = tmp_path / "match.json"
+    record.save(path)
+    return path
+
+
+def test_cli_json(tmp_path):
+    record = _record("sala-de-miaula")
+    path = _saved(tmp_path, record)
+    r = CliRunner().invoke(app, ["review", str(path), "--seat", "2", "--json", "--samples", "2"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    _check_shape(data, record, 1)
+    assert data["budget"]["samples"] == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Review of player 1", "decisions graded", "Accuracy"]),
+        ("pt-BR", ["Análise do jogador 1", "decisões avaliadas", "Precisão"]),
+    ],
+)
+def test_cli_table_in_both_languages(tmp_path, lang, words):
+    path = _saved(tmp_path, _record("sala-de-miaula"))
+    r = CliRunner().invoke(
+        app, ["review", str(path), "--seat", "1", "--samples", "2", "--lang", lang]
+    )
+    assert r.exit_code == 0, r.output
+    for w in words:
+        assert w in r.output
+
+
+def test_cli_refuses_a_running_game(tmp_path):
+    record = _record("sala-de-miaula")
+    record.actions = record.actions[:3]
+    r = CliRunner().invoke(app, ["review", str(_saved(tmp_path, record)), "--seat", "1"])
+    assert r.exit_code == 2
+    assert "not over" in r.output
+
+
+def test_cli_reviews_a_simulation_per_agent(tmp_path):
+    out = tmp_path / "games.jsonl"
+    lines = [
+        json.dumps({"record": play_one("sala-de-miaula", 2, s, 7, i).record})
+        for i, s in enumerate([["random", "heuristic"], ["heuristic", "random"]])
+    ]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["review", str(out), "--samples", "2", "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    assert "random" in r.output and "heuristic" in r.output
+    assert "4 seats reviewed" in r.output
+
+
+def test_grades_per_agent_pool_the_unclipped_differences():
+    """Mean loss per decision is the pooled mean of ``delta`` (the unclipped differences, which
+    the review's noise does not raise), accuracy the mean of the games', clipped to [0, 100]."""
+
+    def review(agent, deltas, acc):
+        return {
+            "agent": agent,
+            "decisions": [{}] * len(deltas),
+            "total_delta": sum(deltas),
+            "total_loss": sum(max(0.0, d) for d in deltas),
+            "accuracy": acc,
+        }
+
+    rows = [
+        review("a", [0.1, -0.1, 0.3], 99.0),
+        review("a", [0.2], 20.0),
+        review("b", [0.0, 0.0], 100.0),
+        review("b", [0.0], 100.0),
+        review("c", [], 50.0),  # no decision graded: left out
+    ]
+    a, b = sorted(grades_by_agent(rows), key=lambda g: g.agent)
+    assert (a.agent, a.reviews, a.decisions) == ("a", 2, 4)
+    assert a.mean_loss == pytest.approx(0.5 / 4)
+    assert a.loss_interval[0] < a.mean_loss < a.loss_interval[1]
+    assert a.accuracy == pytest.approx(59.5) and a.accuracy_interval[1] <= 100
+    assert b.mean_loss == 0 and b.loss_interval == (0, 0) and b.accuracy_interval == (100, 100)
+    assert [g.agent for g in grades_by_agent(rows)] == ["b", "a"]  # best accuracy first
+
+
+def test_cli_plot_writes_the_win_chance_graph(tmp_path):
+    path = _saved(tmp_path, _record("sala-de-miaula"))
+    png = tmp_path / "wc.png"
+    r = CliRunner().invoke(
+        app, ["review", str(path), "--seat", "1", "--samples", "2", "--plot", str(png)]
+    )
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
