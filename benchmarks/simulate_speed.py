@@ -35,11 +35,12 @@ import numpy as np
 import ludoteca
 from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
+from ludoteca.cli.simulate_cmd import OutcomeWriter
 from ludoteca.engine import compiled as fast
-from ludoteca.sim import simulate
+from ludoteca.sim import GameOutcome, simulate
 
 AGENTS = ("random", "heuristic")
-CHUNK = 50  # games per simulate call
+CHUNK = 200  # games per simulate call (its set-up, check_run, amortized as in a long run)
 
 
 def timed(fn: Callable[[], int], seconds: float) -> float:
@@ -84,6 +85,14 @@ def core_from_python(game: ludoteca.Game, n: int, agent: str, seed: list[int]) -
     return run
 
 
+def _line(g: GameOutcome) -> str:
+    """The CLI writer's JSON line (or, run on a tree from before it had ``line``, its encoding)."""
+    line = getattr(OutcomeWriter, "line", None)
+    if line is not None:
+        return str(line(g))
+    return json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False)
+
+
 def simulate_run(
     gid: str, n: int, agent: str, use_core: bool, seed: list[int]
 ) -> Callable[[], int]:
@@ -93,7 +102,7 @@ def simulate_run(
         res = simulate(gid, CHUNK, n, [agent], seed=seed[0])
         out = io.StringIO()
         for g in res.games:
-            out.write(json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False) + "\n")
+            out.write(_line(g) + "\n")
         res.summary()
 
     def run() -> int:

@@ -10,6 +10,7 @@ asked about an agent, its heuristic's table is built here from the agent's own m
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -24,6 +25,7 @@ from .base import Agent
 from .random_agent import RandomAgent
 
 __all__ = [
+    "action_texts",
     "finish_turn",
     "play_agents",
     "play_match",
@@ -166,21 +168,35 @@ def play_match(
     kinds = [seat_kind(core, a) for a in players]
     if None in kinds or match.state.is_over:
         return None
-    return play_planned(match, (kinds, _risks(players)), keep_record, seeds)  # type: ignore[arg-type]
+    return len(play_planned(match, (kinds, _risks(players)), keep_record, seeds))  # type: ignore[arg-type]
 
 
-def play_planned(match: Match, plan: SeatPlan, keep_record: bool, seeds: Sequence[int]) -> int:
-    """``play_match`` with the seats' kinds and risks from ``seat_plan``: no agent is made."""
+_TEXT: dict[str, list[str]] = {}
+
+
+def action_texts(game: Game) -> list[str]:
+    """Each action code's JSON text, as ``json.dumps`` writes it in a record."""
+    texts = _TEXT.get(game.id)
+    if texts is None:
+        texts = _TEXT[game.id] = [json.dumps(a, ensure_ascii=False) for a in _action_json(game)]
+    return texts
+
+
+def play_planned(
+    match: Match, plan: SeatPlan, keep_record: bool, seeds: Sequence[int]
+) -> list[tuple[int, int]]:
+    """``play_match`` with the seats' kinds and risks from ``seat_plan``: no agent is made.
+    Returns the moves (seat, action code), placeholders without ``keep_record``."""
     state = match.state
     if state.is_over:
-        return 0
+        return []
     kinds, risks = plan
     moves = play_seeded(state, seeds, kinds, risks, record=keep_record)
     if keep_record:
         table = _action_json(match.game)
         match.record.actions.extend((p, dict(table[c])) for p, c in moves)
         match.record.result = state.result().to_json()
-    return len(moves)
+    return moves
 
 
 def search_rollout(state: GameState, rng: random.Random, leaf: int | None, policy: Any) -> bool:

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..agents import make_agent
+from ..agents.compiled import action_texts, play_planned, seat_plan
 from ..agents.compiled import play_match as fast_play_match
-from ..agents.compiled import play_planned, seat_plan
 from ..engine import Match, SeatHandle, get_game
 from .backends import Backend, LocalPool
 from .outcome import GameOutcome
@@ -47,9 +47,14 @@ def play_one(
     seeds = [agent_seed(seed, index, s) for s in range(len(seats))]
     state = match.state
     plan = seat_plan(game, seats)
+    actions_json = None
     if plan is not None:
         # the core plays every seat's agent itself: none is made (agents/compiled.py)
-        decisions = play_planned(match, plan, keep_record, seeds)
+        moves = play_planned(match, plan, keep_record, seeds)
+        decisions = len(moves)
+        if keep_record:
+            texts = action_texts(game)
+            actions_json = ", ".join([f"[{p}, {texts[c]}]" for p, c in moves])
     else:
         players = [make_agent(spec, game, seeds[s]) for s, spec in enumerate(seats)]
         decisions = fast_play_match(match, players, keep_record, seeds) or 0
@@ -74,6 +79,7 @@ def play_one(
         decisions,
         int(turns) if isinstance(turns, int) else None,
         match.record.to_json() if keep_record else {},
+        actions_json,
     )
 
 
