@@ -6,9 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from typer.testing import CliRunner
 
 import ludoteca
+from ludoteca import agents as registry
+from ludoteca.agents import compiled as hooks
 from ludoteca.agents.ismcts import Budget, search
+from ludoteca.cli.main import app
 from ludoteca.engine import SeatHandle
 from ludoteca.engine import compiled as fast
 from ludoteca.sim import simulate
@@ -157,3 +161,34 @@ def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
     got = _outcomes("nine-domains", 3, 2, ["random"], 1)
     with fast.disabled():
         assert got == _outcomes("nine-domains", 3, 2, ["random"], 1)
+
+
+def _written(tmp_path, name, agents):
+    out = tmp_path / name
+    args = ["simulate", "exploding-kittens", "-n", "12", "-p", "3", "--agents", agents]
+    r = CliRunner().invoke(app, [*args, "--seed", "4", "--workers", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("agents", ["random,random", "heuristic,random"])
+def test_simulate_jsonl_is_byte_identical_to_the_reference_loop(tmp_path, agents):
+    with fast.disabled():
+        want = _written(tmp_path, "want.jsonl", agents)
+    assert _written(tmp_path, "got.jsonl", agents) == want
+
+
+def test_simulate_makes_no_agent_the_core_plays(monkeypatch):
+    """Seats the core plays (random, heuristic) are planned once per spec, never made per
+    game; a seat it lacks still makes its agents every game."""
+    made = []
+    real = registry.make_agent
+    monkeypatch.setattr(registry, "make_agent", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+    monkeypatch.setattr("ludoteca.sim.runner.make_agent", registry.make_agent)
+    hooks._PLANS.clear()
+    _outcomes("exploding-kittens", 6, 2, ["random", "heuristic"], 3)
+    # check_run makes each spec once, and the plan once more per spec: nothing per game
+    assert sorted(made) == ["heuristic", "heuristic", "random", "random"]
+    made.clear()
+    _outcomes("exploding-kittens", 2, 2, ["random", "ismcts:iterations=5"], 1)
+    assert made.count("random") >= 2  # the reference loop makes its agents per game

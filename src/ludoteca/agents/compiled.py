@@ -10,6 +10,7 @@ asked about an agent, its heuristic's table is built here from the agent's own m
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -24,13 +25,16 @@ from .base import Agent
 from .random_agent import RandomAgent
 
 __all__ = [
+    "action_texts",
     "finish_turn",
     "play_agents",
     "play_match",
+    "play_planned",
     "playout",
     "rollout",
     "search_rollout",
     "seat_kind",
+    "seat_plan",
 ]
 
 
@@ -120,6 +124,36 @@ def _action_json(game: Game) -> list[dict[str, Any]]:
     return table
 
 
+SeatPlan = tuple[list[int], np.ndarray]  # the seats' kinds (RANDOM, HEURISTIC) and risks
+
+_PLANS: dict[tuple[str, str], tuple[int, float] | None] = {}
+
+
+def seat_plan(game: Game, specs: Sequence[str]) -> SeatPlan | None:
+    """How the core plays the agents ``specs`` name, seat by seat, or None (no core, or one it
+    cannot play). Each spec's agent is made once per process (its kind and risk do not depend
+    on its seed), so a simulation's games make no agent the core plays itself."""
+    core = core_for(game)
+    if core is None:
+        return None
+    kinds: list[int] = []
+    risks: list[float] = []
+    for spec in specs:
+        key = (game.id, spec)
+        if key not in _PLANS:
+            from . import make_agent  # the agents' registry imports every agent: on demand
+
+            agent = make_agent(spec, game, 0)
+            kind = seat_kind(core, agent)
+            _PLANS[key] = None if kind is None else (kind, float(_risks([agent])[0]))
+        plan = _PLANS[key]
+        if plan is None:
+            return None
+        kinds.append(plan[0])
+        risks.append(plan[1])
+    return kinds, np.array(risks, dtype=np.float64)
+
+
 def play_match(
     match: Match, players: Sequence[Agent], keep_record: bool, seeds: Sequence[int]
 ) -> int | None:
@@ -132,15 +166,37 @@ def play_match(
     if core is None:
         return None
     kinds = [seat_kind(core, a) for a in players]
-    state = match.state
-    if None in kinds or state.is_over:
+    if None in kinds or match.state.is_over:
         return None
-    moves = play_seeded(state, seeds, kinds, _risks(players), record=keep_record)  # type: ignore[arg-type]
+    return len(play_planned(match, (kinds, _risks(players)), keep_record, seeds))  # type: ignore[arg-type]
+
+
+_TEXT: dict[str, list[str]] = {}
+
+
+def action_texts(game: Game) -> list[str]:
+    """Each action code's JSON text, as ``json.dumps`` writes it in a record."""
+    texts = _TEXT.get(game.id)
+    if texts is None:
+        texts = _TEXT[game.id] = [json.dumps(a, ensure_ascii=False) for a in _action_json(game)]
+    return texts
+
+
+def play_planned(
+    match: Match, plan: SeatPlan, keep_record: bool, seeds: Sequence[int]
+) -> list[tuple[int, int]]:
+    """``play_match`` with the seats' kinds and risks from ``seat_plan``: no agent is made.
+    Returns the moves (seat, action code), placeholders without ``keep_record``."""
+    state = match.state
+    if state.is_over:
+        return []
+    kinds, risks = plan
+    moves = play_seeded(state, seeds, kinds, risks, record=keep_record)
     if keep_record:
         table = _action_json(match.game)
         match.record.actions.extend((p, dict(table[c])) for p, c in moves)
         match.record.result = state.result().to_json()
-    return len(moves)
+    return moves
 
 
 def search_rollout(state: GameState, rng: random.Random, leaf: int | None, policy: Any) -> bool:

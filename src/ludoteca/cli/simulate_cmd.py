@@ -25,6 +25,9 @@ from ..sim.runner import check_run
 from .backends import started
 from .common import console, msg
 
+_SENTINEL = "\x00actions\x00"  # where the actions go (a line with it twice is encoded whole)
+_SENTINEL_JSON = json.dumps(_SENTINEL)
+
 
 class OutcomeWriter:
     """Writes per-game rows as JSON Lines (with the full match record) or CSV, as games end."""
@@ -65,7 +68,20 @@ class OutcomeWriter:
                 ]
             )
         else:
-            self.fh.write(json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False) + "\n")
+            self.fh.write(self.line(g) + "\n")
+
+    @staticmethod
+    def line(g: GameOutcome) -> str:
+        """The game's JSON line. Where the core played it, its actions' text is there already:
+        the rest is encoded and the actions put in the sentinel's place (the same bytes as
+        encoding it all, tests/sim/test_compiled_callers.py)."""
+        if g.actions_json is not None and g.record:
+            record = {**g.record, "actions": _SENTINEL}
+            line = json.dumps({**g.to_row(), "record": record}, ensure_ascii=False)
+            if line.count(_SENTINEL_JSON) == 1:
+                head, _, tail = line.partition(_SENTINEL_JSON)
+                return f"{head}[{g.actions_json}]{tail}"
+        return json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False)
 
     def close(self) -> None:
         self.fh.close()

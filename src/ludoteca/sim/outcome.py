@@ -20,6 +20,9 @@ class GameOutcome:
     decisions: int
     turns: int | None
     record: dict[str, Any] = field(repr=False, default_factory=dict)
+    # the record's actions as the JSON text ``json.dumps`` gives them (without the brackets),
+    # where the core played the game: written as is, not encoded again (cli/simulate_cmd.py)
+    actions_json: str | None = field(repr=False, compare=False, default=None)
 
     def to_row(self) -> dict[str, Any]:
         return {

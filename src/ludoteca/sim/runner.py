@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..agents import make_agent
+from ..agents.compiled import action_texts, play_planned, seat_plan
 from ..agents.compiled import play_match as fast_play_match
 from ..engine import Match, SeatHandle, get_game
 from .backends import Backend, LocalPool
@@ -44,18 +45,27 @@ def play_one(
     deal = seed + index if deal_seed is None else deal_seed
     match = Match(game, num_players, deal, options, list(seats))
     seeds = [agent_seed(seed, index, s) for s in range(len(seats))]
-    players = [make_agent(spec, game, seeds[s]) for s, spec in enumerate(seats)]
     state = match.state
-    # random agents in every seat: the compiled core plays the same game (agents/compiled.py)
-    decisions = fast_play_match(match, players, keep_record, seeds) or 0
-    while not state.is_over:
-        p = state.actors[0]
-        action = players[p].act(SeatHandle(state, p))
+    plan = seat_plan(game, seats)
+    actions_json = None
+    if plan is not None:
+        # the core plays every seat's agent itself: none is made (agents/compiled.py)
+        moves = play_planned(match, plan, keep_record, seeds)
+        decisions = len(moves)
         if keep_record:
-            match.apply(p, action)
-        else:
-            state.apply(p, action)
-        decisions += 1
+            texts = action_texts(game)
+            actions_json = ", ".join([f"[{p}, {texts[c]}]" for p, c in moves])
+    else:
+        players = [make_agent(spec, game, seeds[s]) for s, spec in enumerate(seats)]
+        decisions = fast_play_match(match, players, keep_record, seeds) or 0
+        while not state.is_over:
+            p = state.actors[0]
+            action = players[p].act(SeatHandle(state, p))
+            if keep_record:
+                match.apply(p, action)
+            else:
+                state.apply(p, action)
+            decisions += 1
     r = state.result()
     turns = r.details.get("turns")
     return GameOutcome(
@@ -69,6 +79,7 @@ def play_one(
         decisions,
         int(turns) if isinstance(turns, int) else None,
         match.record.to_json() if keep_record else {},
+        actions_json,
     )
 
 
