@@ -41,6 +41,8 @@ IMPLEMENTS: dict[str, frozenset[Any]] = {
             "draw_effects_end_game",
             "oficina_any_status",
             "cards",
+            # who sees the deck lists: no rule reads it; observation.py's L_OPEN does
+            "decklists",
         }
     ),
 }
