@@ -147,11 +147,13 @@ class List(Field):
 @dataclass(frozen=True)
 class SeatLists(Field):
     """One list of at most ``cap`` ints per seat (``seats`` seats), their lengths in the
-    ``Seats`` field named ``counts``."""
+    ``Seats`` field named ``counts``; ``per_seat=False``: always ``seats`` lists, whatever the
+    number at the table (a game's piles)."""
 
     seats: int = 0
     cap: int = 0
     counts: str = ""
+    per_seat: bool = True
 
     def size(self) -> int:
         return self.seats * self.cap
@@ -167,10 +169,11 @@ class SeatLists(Field):
 
     def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
         a, cap, cn = self.attr, self.cap, offsets[self.counts]
+        k = "n" if self.per_seat else str(self.seats)
         return [
-            f"_k = S[{cn} : {cn} + n].tolist()",
+            f"_k = S[{cn} : {cn} + {k}].tolist()",
             f"st.{a} = [S[{at} + _p * {cap} : {at} + _p * {cap} + _k[_p]].tolist()"
-            " for _p in range(n)]",
+            f" for _p in range({k})]",
         ]
 
 
