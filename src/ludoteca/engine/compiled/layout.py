@@ -190,8 +190,9 @@ class Block(Field):
 
 
 class Layout:
-    """The declaration: ``scalars`` (one slot each, from 0, at most ``reserve`` of them) then
-    ``blocks`` (from ``reserve`` on, in order). ``offsets``: every field's offset in
+    """The declaration: ``scalars`` (from 0, in order, each its size: one slot but for a few
+    ``Seats`` or ``Block``, at most ``reserve`` slots in all) then ``blocks`` (from ``reserve``
+    on, in order). ``offsets``: every field's offset in
     declaration order, then the array's size. ``seats``: the state's attribute holding the
     number of seats."""
 
@@ -202,11 +203,15 @@ class Layout:
         reserve: int,
         seats: str = "num_players",
     ) -> None:
-        if len(scalars) > reserve:
-            raise ValueError(f"{len(scalars)} scalars do not fit in {reserve} slots")
         self.fields = [*scalars, *blocks]
         self.seats = seats
-        at: dict[str, int] = {f.name: i for i, f in enumerate(scalars)}
+        at: dict[str, int] = {}
+        k = 0
+        for f in scalars:
+            at[f.name] = k
+            k += f.size()
+        if k > reserve:
+            raise ValueError(f"{k} scalar slots do not fit in {reserve}")
         k = reserve
         for f in blocks:
             at[f.name] = k
