@@ -147,11 +147,13 @@ class List(Field):
 @dataclass(frozen=True)
 class SeatLists(Field):
     """One list of at most ``cap`` ints per seat (``seats`` seats), their lengths in the
-    ``Seats`` field named ``counts``."""
+    ``Seats`` field named ``counts``; ``per_seat=False``: always ``seats`` lists, whatever the
+    number at the table (a game's piles)."""
 
     seats: int = 0
     cap: int = 0
     counts: str = ""
+    per_seat: bool = True
 
     def size(self) -> int:
         return self.seats * self.cap
@@ -167,10 +169,11 @@ class SeatLists(Field):
 
     def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
         a, cap, cn = self.attr, self.cap, offsets[self.counts]
+        k = "n" if self.per_seat else str(self.seats)
         return [
-            f"_k = S[{cn} : {cn} + n].tolist()",
+            f"_k = S[{cn} : {cn} + {k}].tolist()",
             f"st.{a} = [S[{at} + _p * {cap} : {at} + _p * {cap} + _k[_p]].tolist()"
-            " for _p in range(n)]",
+            f" for _p in range({k})]",
         ]
 
 
@@ -187,8 +190,9 @@ class Block(Field):
 
 
 class Layout:
-    """The declaration: ``scalars`` (one slot each, from 0, at most ``reserve`` of them) then
-    ``blocks`` (from ``reserve`` on, in order). ``offsets``: every field's offset in
+    """The declaration: ``scalars`` (from 0, in order, each its size: one slot but for a few
+    ``Seats`` or ``Block``, at most ``reserve`` slots in all) then ``blocks`` (from ``reserve``
+    on, in order). ``offsets``: every field's offset in
     declaration order, then the array's size. ``seats``: the state's attribute holding the
     number of seats."""
 
@@ -199,11 +203,15 @@ class Layout:
         reserve: int,
         seats: str = "num_players",
     ) -> None:
-        if len(scalars) > reserve:
-            raise ValueError(f"{len(scalars)} scalars do not fit in {reserve} slots")
         self.fields = [*scalars, *blocks]
         self.seats = seats
-        at: dict[str, int] = {f.name: i for i, f in enumerate(scalars)}
+        at: dict[str, int] = {}
+        k = 0
+        for f in scalars:
+            at[f.name] = k
+            k += f.size()
+        if k > reserve:
+            raise ValueError(f"{k} scalar slots do not fit in {reserve}")
         k = reserve
         for f in blocks:
             at[f.name] = k

@@ -1,6 +1,6 @@
 """The Nine Domains's compiled core as the drivers load it (``ludoteca.engine.compiled``): what it
 implements, declared by the package's own names, and the ``Core`` binding ``rules.py``'s
-compiled functions. Twin of the package as a whole (``game.py``).
+compiled functions (the array: ``layout.py``). Twin of the package as a whole (``game.py``).
 
 ``supported()`` compares ``IMPLEMENTS`` with the package's own tables (``package_has``): a phase, a card power, an
 action type or an option
@@ -14,12 +14,14 @@ from typing import Any
 import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
-from ....engine.compiled.core import unimplemented
+from ....engine.compiled.core import unimplemented, unmirrored
 from ....engine.game import Game
 from .. import actions as A
 from ..cards import CARDS
 from ..options import NineDomainsOptions
 from ..phases import Phase
+from ..state import NineDomainsState
+from . import layout as L
 from . import rules as R
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
@@ -56,12 +58,16 @@ def package_has() -> dict[str, frozenset[Any]]:
 
 def supported() -> str:
     """Empty when this core can play the package as it is; else why not (then: reference)."""
-    return unimplemented(IMPLEMENTS, package_has()) or R.supported()
+    return (
+        unimplemented(IMPLEMENTS, package_has())
+        or unmirrored(L.LAYOUT, NineDomainsState.__slots__, L.NOT_MIRRORED)
+        or R.supported()
+    )
 
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
-    layout = None  # load/store: rules.py's from_state/to_state
+    layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
     max_actions = R.ACAP
     heuristic_size = R.H_SIZE
     heuristic_dtype = np.float64
@@ -76,10 +82,10 @@ class Core(BaseCore):
         return R.build_table(game)
 
     def load(self, state: Any) -> np.ndarray:
-        return R.from_state(state)
+        return L.from_state(state)
 
     def store(self, S: np.ndarray, state: Any) -> None:
-        R.to_state(S, state)
+        L.to_state(S, state)
 
     def playout(
         self,

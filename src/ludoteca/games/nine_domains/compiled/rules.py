@@ -1,6 +1,7 @@
-"""The Nine Domains, compiled: ``games/nine_domains/state.py`` and ``combat.py`` over one flat
-int64 array (see ``exploding_kittens.py`` for the pattern: the package is the reference; card
-and domain data reach the compiled code as a table, never as frozen constants).
+"""The Nine Domains, compiled: ``games/nine_domains/state.py`` and ``combat.py`` over the flat
+int64 array declared in ``layout.py`` (see Exploding Kittens' ``compiled/`` for the pattern: the
+package is the reference; card and domain data reach the compiled code as a table, never as
+frozen constants).
 
 Nothing in a game draws from the state's generator after the deal (the deal shuffles; play has
 no chance), so the generator is only read by ``deal``.
@@ -9,7 +10,7 @@ no chance), so the generator is only read by ``deal``.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -17,7 +18,6 @@ from ....engine.compiled.jit import njit
 from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed, randbelow
 from ....engine.game import Game
 from .. import actions as A
-from .. import state as ND
 from ..cards import (
     ALL_ELEMENTS_MASK,
     CARDS,
@@ -27,48 +27,56 @@ from ..cards import (
     ROUNDS,
     SPECIALS_PER_PLAYER,
 )
+from .layout import (
+    BONUS,
+    CCAP,
+    CONT,
+    DCAP,
+    DRAFT_STEP,
+    ELEMENTS_OFF,
+    HAND,
+    HANDN,
+    HIST,
+    HISTN,
+    NP,
+    NPLACED,
+    O_EFFECT_SCORES,
+    O_EXCH_ROUND,
+    O_FOUR_OPP,
+    O_INDEP,
+    O_MALUS,
+    O_VP_DOMAINS,
+    OUTC,
+    PEND,
+    PENDN,
+    PHASE,
+    PICK,
+    PILE,
+    PILEN,
+    PLACED,
+    POOL,
+    POOLN,
+    RCAP,
+    REASON,
+    REMOVED,
+    REMOVEDN,
+    RND,
+    SEEN,
+    SEENN,
+    SIZE,
+    USED,
+    USEDN,
+    WINNER,
+    WON,
+    WONN,
+)
 
-if TYPE_CHECKING:
-    from ..state import NineDomainsState
-
-NP = 3  # piles (the package insists on three)
-RCAP = 8  # rounds
-CCAP = 32  # cards
-DCAP = 32  # domains
 ACAP = 512
-
-# -- scalars ----------------------------------------------------------------------------
-PHASE, RND, DRAFT_STEP, PICK, ELEMENTS_OFF, WINNER, REASON, PENDN = range(8)
-O_FOUR_OPP, O_MALUS, O_EFFECT_SCORES, O_EXCH_ROUND, O_VP_DOMAINS = range(8, 13)
-REMOVEDN, POOLN, HISTN = range(13, 16)
-# -- blocks -----------------------------------------------------------------------------
-PILEN = 16  # [3]
-PILE = PILEN + NP  # [3][DCAP]
-WONN = PILE + NP * DCAP  # [2]
-WON = WONN + 2  # [2][DCAP]
-REMOVED = WON + 2 * DCAP
-BONUS = REMOVED + DCAP  # [2]
-HANDN = BONUS + 2
-HAND = HANDN + 2  # [2][CCAP], sorted
-PLACED = HAND + 2 * CCAP  # [2][3]
-NPLACED = PLACED + 2 * NP
-USEDN = NPLACED + 2
-USED = USEDN + 2
-SEENN = USED + 2 * CCAP
-SEEN = SEENN + 2  # sorted
-HIST = SEEN + 2 * CCAP  # [round][2][3]
-CONT = HIST + RCAP * 2 * NP  # [round][3]
-OUTC = CONT + RCAP * NP  # [round][3]
-POOL = OUTC + RCAP * NP
-PEND = POOL + CCAP  # [k][owner, kind, pile]
-O_INDEP = PEND + 3 * RCAP * NP  # special_deal == "independent" (what the heuristic may infer)
-SIZE = O_INDEP + 1
 
 DRAFTING, PLACING, POWERS, OVER = 0, 1, 2, 3
 SWAP, EXCHANGE = 0, 1
 EMPTY = -1
 REMOVED_W = -1
-REASONS = ("", "elements", "points", "draw")
 P_NONE, P_SWAP, P_EXCHANGE, P_BONUS = 0, 1, 2, 3
 CARD_POWERS = {
     "": P_NONE,
@@ -110,30 +118,6 @@ T_SIZE = T_ARG2 + ACAP
 K_PLACE, K_DRAFT, K_GIVE, K_TAKE, K_RECOVER, K_DISCARD, K_DECLINE = range(7)
 _DRAFT_ORDER = (0, 1, 1, 0, 0, 1)
 
-_ATTRS = (
-    "phase",
-    "rnd",
-    "piles",
-    "won",
-    "removed",
-    "bonus",
-    "hand",
-    "placed",
-    "nplaced",
-    "used",
-    "seen",
-    "history",
-    "contested",
-    "outcomes",
-    "draft_pool",
-    "draft_step",
-    "pending",
-    "pick",
-    "elements_off",
-    "winner",
-    "reason",
-)
-
 
 def _const(name: str) -> Any:
     """A constant of the game package, wherever its layout keeps it (None: nowhere)."""
@@ -156,9 +140,6 @@ def supported() -> str:
     powers = tuple(_const(k) for k in ("SWAP", "EXCHANGE", "EMPTY"))
     if powers != (SWAP, EXCHANGE, EMPTY) or _const("DRAFT_ORDER") != _DRAFT_ORDER:
         return "the power numbers or the draft order changed"
-    missing = [a for a in _ATTRS if a not in ND.NineDomainsState.__slots__]
-    if missing:
-        return f"the state no longer has {', '.join(missing)}"
     if PILES != NP or ROUNDS > RCAP or len(CARDS) > CCAP or len(DOMAINS) > DCAP:
         return "the catalog is larger than the core's capacity"
     if set(CARDS.power) - set(CARD_POWERS):
@@ -232,88 +213,6 @@ def build_table(game: Game) -> np.ndarray:
         T[T_ARG + code] = arg
         T[T_ARG2 + code] = arg2
     return T
-
-
-# -- state in and out --------------------------------------------------------------------
-def _put(S: np.ndarray, at: int, xs: list[int]) -> None:
-    S[at : at + len(xs)] = xs
-
-
-def from_state(st: NineDomainsState) -> np.ndarray:
-    S = np.zeros(SIZE, dtype=np.int64)
-    o = st.options
-    S[PHASE] = st.phase
-    S[RND] = st.rnd
-    S[DRAFT_STEP] = st.draft_step
-    S[PICK] = st.pick
-    S[ELEMENTS_OFF] = bool(st.elements_off)
-    S[WINNER] = st.winner
-    S[REASON] = REASONS.index(st.reason)
-    S[O_FOUR_OPP] = o.four_plus_target == "opponent"
-    S[O_MALUS] = bool(o.malus_counts_as_bonus)
-    S[O_EFFECT_SCORES] = bool(o.three_plus_effect_win_scores)
-    S[O_EXCH_ROUND] = bool(o.exchange_this_round)
-    S[O_VP_DOMAINS] = o.vp_tie == "domains"
-    S[O_INDEP] = o.special_deal == "independent"
-    for i, pile in enumerate(st.piles):
-        S[PILEN + i] = len(pile)
-        _put(S, PILE + i * DCAP, pile)
-    for p in (0, 1):
-        S[WONN + p] = len(st.won[p])
-        _put(S, WON + p * DCAP, st.won[p])
-        S[HANDN + p] = len(st.hand[p])
-        _put(S, HAND + p * CCAP, st.hand[p])
-        _put(S, PLACED + p * NP, st.placed[p])
-        S[USEDN + p] = len(st.used[p])
-        _put(S, USED + p * CCAP, st.used[p])
-        S[SEENN + p] = len(st.seen[p])
-        _put(S, SEEN + p * CCAP, st.seen[p])
-    S[REMOVEDN] = len(st.removed)
-    _put(S, REMOVED, st.removed)
-    _put(S, BONUS, st.bonus)
-    _put(S, NPLACED, st.nplaced)
-    S[HISTN] = len(st.history)
-    for r, rows in enumerate(st.history):
-        _put(S, HIST + r * 2 * NP, rows[0])
-        _put(S, HIST + r * 2 * NP + NP, rows[1])
-        _put(S, CONT + r * NP, st.contested[r])
-        _put(S, OUTC + r * NP, st.outcomes[r])
-    S[POOLN] = len(st.draft_pool)
-    _put(S, POOL, st.draft_pool)
-    S[PENDN] = len(st.pending)
-    for j, (owner, kind, where) in enumerate(st.pending):
-        S[PEND + 3 * j : PEND + 3 * j + 3] = (owner, kind, where)
-    return S
-
-
-def to_state(S: np.ndarray, st: NineDomainsState) -> None:
-    v = S[:PILE].tolist()
-    st.phase = v[PHASE]
-    st.rnd = v[RND]
-    st.draft_step = v[DRAFT_STEP]
-    st.pick = v[PICK]
-    st.elements_off = bool(v[ELEMENTS_OFF])
-    st.winner = v[WINNER]
-    st.reason = REASONS[v[REASON]]
-    st.piles = [S[PILE + i * DCAP : PILE + i * DCAP + v[PILEN + i]].tolist() for i in range(NP)]
-    n = S[WONN : WONN + 2].tolist()
-    st.won = [S[WON + p * DCAP : WON + p * DCAP + n[p]].tolist() for p in (0, 1)]
-    st.removed = S[REMOVED : REMOVED + v[REMOVEDN]].tolist()
-    st.bonus = S[BONUS : BONUS + 2].tolist()
-    n = S[HANDN : HANDN + 2].tolist()
-    st.hand = [S[HAND + p * CCAP : HAND + p * CCAP + n[p]].tolist() for p in (0, 1)]
-    st.placed = S[PLACED : PLACED + 2 * NP].reshape(2, NP).tolist()
-    st.nplaced = S[NPLACED : NPLACED + 2].tolist()
-    n = S[USEDN : USEDN + 2].tolist()
-    st.used = [S[USED + p * CCAP : USED + p * CCAP + n[p]].tolist() for p in (0, 1)]
-    n = S[SEENN : SEENN + 2].tolist()
-    st.seen = [S[SEEN + p * CCAP : SEEN + p * CCAP + n[p]].tolist() for p in (0, 1)]
-    h = v[HISTN]
-    st.history = S[HIST : HIST + h * 2 * NP].reshape(h, 2, NP).tolist()
-    st.contested = S[CONT : CONT + h * NP].reshape(h, NP).tolist()
-    st.outcomes = S[OUTC : OUTC + h * NP].reshape(h, NP).tolist()
-    st.draft_pool = S[POOL : POOL + v[POOLN]].tolist()
-    st.pending = [tuple(x) for x in S[PEND : PEND + 3 * v[PENDN]].reshape(-1, 3).tolist()]
 
 
 # -- sorted lists -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
-from ....engine.compiled.core import unimplemented
+from ....engine.compiled.core import unimplemented, unmirrored
 from ....engine.game import Game
 from .. import actions as A
 from .. import effects as FX
@@ -22,6 +22,7 @@ from .. import model as TB
 from ..cards import PASSIVE_EFFECTS, POOL
 from ..options import Options
 from ..state import SalaState
+from . import layout as L
 from . import rules as R
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
@@ -63,12 +64,21 @@ def package_has() -> dict[str, frozenset[Any]]:
 
 def supported() -> str:
     """Empty when this core can play the package as it is; else why not (then: reference)."""
-    return unimplemented(IMPLEMENTS, package_has()) or R.supported()
+    return (
+        unimplemented(IMPLEMENTS, package_has())
+        or unmirrored(L.LAYOUT, _state_fields(), L.NOT_MIRRORED)
+        or R.supported()
+    )
+
+
+def _state_fields() -> tuple[str, ...]:
+    """The state's fields (``SalaState`` keeps no ``__slots__``: a fresh state's)."""
+    return tuple(vars(SalaState(None, Options())))  # type: ignore[arg-type]
 
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
-    layout = None  # load/store: rules.py's from_state/to_state
+    layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
     max_actions = R.ACAP
     heuristic_size = R.H_SIZE
     heuristic_dtype = np.int64
@@ -84,10 +94,10 @@ class Core(BaseCore):
         return R.build_table(game)
 
     def load(self, state: Any) -> np.ndarray:
-        return R.from_state(state)
+        return L.from_state(state)
 
     def store(self, S: np.ndarray, state: Any) -> None:
-        R.to_state(S, state)
+        L.to_state(S, state)
 
     def playout(
         self,
@@ -124,13 +134,13 @@ class Core(BaseCore):
 
         fresh = SalaState(self.game, options)  # type: ignore[arg-type]
         fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
-        S = R.from_state(fresh)
+        S = L.from_state(fresh)
         if options.terrain is not None:
-            terrain, choices = R.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
+            terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
         else:
             terrain = -1
             names = sorted(t for t, m in R.POOL.terrains.items() if m.set in options.sets)
-            choices = np.array([R.TINDEX[t] for t in names], dtype=np.int64)
+            choices = np.array([L.TINDEX[t] for t in names], dtype=np.int64)
         first = -1 if options.first_player is None else int(options.first_player)
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)

@@ -30,6 +30,7 @@ import numpy as np
 from ....engine.compiled import observer
 from ....engine.compiled.jit import njit
 from . import rules as K
+from .layout import IDS
 
 # -- the table L: the encoder's offsets and sizes ---------------------------------------
 (
@@ -80,7 +81,7 @@ def build_table(encoder: Any, options: Any) -> np.ndarray:
     head[E_PLACES], head[E_NSTATUS], head[E_SIZE] = m.PLACES, len(m.STATUSES), e.size
     head[D_TURN], head[D_LIFE], head[D_DECK] = TURN_SCALE, m.START_LIFE, m.DECK
     head[D_HAND], head[D_ACTIONS], head[D_STATUS] = HAND_SCALE, ACTIONS_SCALE, STATUS_SCALE
-    ci = [cards[c] for c in K.IDS]
+    ci = [cards[c] for c in IDS]
     ti = [terrains.other, terrains.other] + [terrains[t] for t in K.TERRAINS]
     ei = [elements.other] + [elements[x] for x in K.ELEMENTS]
     decks = [[cards[c] for c in sorted(d)] for d in (options.deck_0, options.deck_1)]

@@ -1,12 +1,11 @@
 """Sala de Miaula, compiled: ``games/sala_de_miaula/rules.py``, ``legal.py`` and ``effects.py``
-over one flat int64 array (the pattern of ``exploding_kittens.py``: the package is the
-reference, this a second implementation held to it move for move by tests/games/sala_de_miaula/test_compiled.py).
+over the flat int64 array declared in ``layout.py`` (the pattern of Exploding Kittens'
+``compiled/``: the package is the reference, this a second implementation held to it move for
+move by tests/games/sala_de_miaula/test_compiled.py).
 
-The cards a match plays with are data (the options embed them, and a custom deck or custom
-card definitions may change every number and effect): each state carries its cards' rules as a
-block of its own array (kind, element, attack, life, effect and its parameter, passives), built
-from the state's ``Card`` objects, so the compiled effects read what the options say. Card ids
-are numbered in sorted order, so sorting numbers sorts ids as the package sorts strings.
+The cards a match plays with are data: each state carries its cards' rules as a block of its own
+array (kind, element, attack, life, effect and its parameter, passives; ``layout.py`` builds
+it), so the compiled effects read what the options say.
 
 Nothing in a game draws from the state's generator after the deal (the deal shuffles, picks
 the first player and the terrain; play has no chance), so only ``deal`` reads it.
@@ -36,57 +35,77 @@ from ..cards import (
 )
 from ..legal import MAX_ACTIONS
 from ..setup import HAND_SIZE
+from .layout import (
+    CAP,
+    CARDS,
+    CF,
+    CFN,
+    CUR,
+    EFFECTS,
+    EINDEX,
+    F_ACTED,
+    F_CARD,
+    F_ITEM,
+    F_LIVES,
+    F_OFICINA,
+    F_STATUS,
+    F_STURN,
+    FIELD,
+    FIRST,
+    INDEX,
+    K_ATK,
+    K_COURAGE,
+    K_EFFECT,
+    K_ELEM,
+    K_GUARD,
+    K_KIND,
+    K_LIFE,
+    K_LIVES,
+    K_NAMED,
+    K_OPP,
+    K_PARAM,
+    K_POTION,
+    K_REDUCE,
+    LIFE,
+    NC,
+    NO_OPPOSITE,
+    NSPENT,
+    O_DRAW_ENDS,
+    O_FIRST_DRAWS,
+    O_OFI_ANY,
+    O_OFICINA,
+    OVER,
+    PCRE,
+    PL,
+    POTH,
+    REASON,
+    SPENT,
+    TELEM,
+    TERRAIN,
+    TERRAINS,
+    TURN,
+    WIN,
+    Z_CANIL,
+    Z_DECK,
+    Z_HAND,
+    Z_KNOWN,
+    ZN,
+    ZONES,
+)
 
 if TYPE_CHECKING:
-    from ..state import SalaState
+    pass
 
-PL = 3  # places a side
-CAP = 32  # cards in one zone (a deck has 25)
 ACAP = 256  # legal actions at once (at most 1 + 25 x 4 + 28 + 30)
 
-# -- scalars ----------------------------------------------------------------------------
-LIFE, TERRAIN, TELEM, TURN, CUR, FIRST = 0, 2, 3, 4, 5, 6
-PCRE, POTH, NSPENT, SPENT = 7, 8, 9, 10  # SPENT: [3]
-OVER, WIN, REASON = 13, 14, 15  # WIN: bit p set when p is among the winners
-O_FIRST_DRAWS, O_DRAW_ENDS, O_OFICINA, O_OFI_ANY = 16, 17, 18, 19
-ZN = 20  # [zone][2] lengths
-Z_DECK, Z_HAND, Z_CANIL, Z_KNOWN = 0, 1, 2, 3
-ZONES = ZN + 8  # [zone][2][CAP]
-FIELD = ZONES + 8 * CAP  # [2][3][CF]
-F_CARD, F_ITEM, F_STATUS, F_STURN, F_ACTED, F_OFICINA, F_LIVES = range(7)
-CF = 7
-CARDS = FIELD + 2 * PL * CF  # [card][CFN]: this match's cards' rules
-K_KIND, K_ELEM, K_OPP, K_ATK, K_LIFE, K_EFFECT, K_PARAM = range(7)
-K_GUARD, K_LIVES, K_COURAGE, K_POTION, K_REDUCE = range(7, 12)
-K_NAMED = 12  # the card names an ability (the heuristic agent values such a creature more)
-CFN = 13
-NO_ELEMENT = -1  # a card (or a terrain-less state) without an element
-OTHER_TERRAIN = -2  # a terrain the pool does not have (see from_state)
-NO_OPPOSITE = -9  # never an element: a card without an element stands anywhere
 
 CREATURE, SPELL, ITEM = TB.CREATURE, TB.SPELL, TB.ITEM
 HEALTHY, SICK, FAINTED = TB.HEALTHY, TB.SICK, TB.FAINTED
 NO_TARGET = A.NO_TARGET
 LIFE_T = A.LIFE  # an attack's target: the opponent's life
 NG = 7  # attacker groups of three places (supported() checks the package agrees)
-REASONS = ("", "life", "deck_out")
 R_LIFE, R_DECK_OUT = 1, 2
 
-# the effects the core carries out (effects.py's EFFECTS), by number
-EFFECTS = (
-    "status",
-    "scare",
-    "damage",
-    "hammer",
-    "damage_all",
-    "heal",
-    "draw",
-    "cure_all",
-    "terrain",
-    "purr",
-    "revive",
-    "spring",
-)
 (
     E_STATUS,
     E_SCARE,
@@ -103,13 +122,6 @@ EFFECTS = (
 ) = range(12)
 PASSIVES = ("guard", "reduce", "lives", "courage", "potion")
 
-IDS = tuple(sorted(POOL.cards))
-INDEX = {cid: i for i, cid in enumerate(IDS)}
-TERRAINS = tuple(sorted(POOL.terrains))
-TINDEX = {t: i for i, t in enumerate(TERRAINS)}
-EINDEX = {e: i for i, e in enumerate(ELEMENTS)}
-NC = len(IDS)
-SIZE = CARDS + NC * CFN
 
 # -- the table --------------------------------------------------------------------------
 T_NC, T_END, T_MAXLIFE, T_HAND_SIZE, T_MAX_ACTIONS = range(5)
@@ -221,161 +233,6 @@ def build_table(game: Game) -> np.ndarray:
         T[T_ARG + code] = arg
         T[T_ARG2 + code] = arg2
     return T
-
-
-# -- the cards of a match, from the state's Card objects ------------------------------------
-def _param(effect: str | None, params: Any) -> int:
-    wanted = EFFECT_PARAMS.get(effect or "", {})
-    for name, kind in wanted.items():
-        v = params[name]
-        if kind == "status":
-            return int(TB.STATUS_CODES[v])
-        if kind == "terrain":
-            return TINDEX[v]
-        return int(v)
-    return 0
-
-
-_BLOCKS: dict[tuple[tuple[str, int], ...], tuple[list[Any], np.ndarray]] = {}
-_LAST: list[Any] = [None, None]  # the last definitions asked for and their block (held)
-
-
-def card_block(st: SalaState) -> np.ndarray:
-    """The rules of the state's cards as the block S holds. Every new game parses its own
-    options, but the card definitions in them are the pool's own objects unless the options
-    define cards: the block is kept per set of definition objects (held, so no id is reused)."""
-    specs = st.options.cards
-    # the same game's states (a search's samples, whose options differ by a drawn deck list
-    # only and share the definitions): options are frozen
-    if specs is _LAST[0]:
-        return _LAST[1]
-    key = tuple((cid, id(spec)) for cid, spec in specs.items())
-    hit = _BLOCKS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], specs.values(), strict=True)):
-        _LAST[:] = specs, hit[1]
-        return hit[1]
-    B = np.zeros(NC * CFN, dtype=np.int64)
-    for cid, c in st.cards.items():
-        at = INDEX[cid] * CFN
-        B[at + K_KIND] = c.kind
-        B[at + K_ELEM] = EINDEX[c.element] if c.element else NO_ELEMENT
-        B[at + K_OPP] = EINDEX[c.opposite] if c.opposite else NO_OPPOSITE
-        B[at + K_ATK] = c.attack
-        B[at + K_LIFE] = c.life
-        B[at + K_EFFECT] = EFFECTS.index(c.effect) if c.effect else -1
-        B[at + K_PARAM] = _param(c.effect, c.params)
-        B[at + K_GUARD] = c.guard
-        B[at + K_LIVES] = c.lives
-        B[at + K_COURAGE] = c.courage
-        B[at + K_POTION] = c.potion
-        B[at + K_REDUCE] = c.reduce
-        B[at + K_NAMED] = 1 if c.ability else 0
-    if len(_BLOCKS) > 256:
-        _BLOCKS.clear()
-    _BLOCKS[key] = (list(specs.values()), B)
-    _LAST[:] = specs, B
-    return B
-
-
-# -- state in and out ---------------------------------------------------------------------
-def from_state(st: SalaState) -> np.ndarray:
-    S = np.zeros(SIZE, dtype=np.int64)
-    S[LIFE] = st.life[0]
-    S[LIFE + 1] = st.life[1]
-    # a terrain outside the pool (a hand-made saved state: the reference takes any string, and
-    # its element is then the string itself, no card's) plays as no terrain does; store keeps
-    # its name, which only a terrain spell (always a pool terrain) replaces
-    S[TERRAIN] = TINDEX.get(st.terrain, OTHER_TERRAIN) if st.terrain else -1
-    S[TELEM] = EINDEX.get(st.terrain_element, NO_ELEMENT)
-    S[TURN] = st.turn
-    S[CUR] = st.current
-    S[FIRST] = st.first
-    S[PCRE] = st.played_creature
-    S[POTH] = st.played_other
-    S[NSPENT] = st.actions_spent
-    S[SPENT : SPENT + PL] = st.spent_places
-    S[OVER] = st.over
-    S[WIN] = sum(1 << p for p in st.winners)
-    # a reason the rules never give (a hand-edited saved state) is left as it is by store
-    S[REASON] = REASONS.index(st.reason) if st.reason in REASONS else -1
-    o = st.options
-    S[O_FIRST_DRAWS] = o.first_player_draws
-    S[O_DRAW_ENDS] = o.draw_effects_end_game
-    S[O_OFICINA] = st.oficina_enabled
-    S[O_OFI_ANY] = st.oficina_any_status
-    ix = INDEX
-    for z, lists in enumerate((st.deck, st.hand, st.canil, st.known)):
-        for p in (0, 1):
-            xs = lists[p]
-            S[ZN + z * 2 + p] = len(xs)
-            at = ZONES + (z * 2 + p) * CAP
-            S[at : at + len(xs)] = [ix[c] for c in xs]
-    for p in (0, 1):
-        for i, c in enumerate(st.field[p]):
-            at = FIELD + (p * PL + i) * CF
-            if c is None:
-                S[at + F_CARD] = S[at + F_ITEM] = -1
-                continue
-            S[at : at + CF] = (
-                ix[c.card],
-                -1 if c.item is None else ix[c.item],
-                c.status,
-                c.status_turn,
-                c.acted,
-                c.oficina,
-                c.lives_used,
-            )
-    S[CARDS:] = card_block(st)
-    return S
-
-
-def to_state(S: np.ndarray, st: SalaState) -> None:
-    v = S[:CARDS].tolist()
-    ids = IDS
-    st.life = v[LIFE : LIFE + 2]
-    t = v[TERRAIN]
-    if t != OTHER_TERRAIN:
-        st.set_terrain(TERRAINS[t] if t >= 0 else "")
-    st.turn = v[TURN]
-    st.current = v[CUR]
-    st.first = v[FIRST]
-    st.played_creature = bool(v[PCRE])
-    st.played_other = bool(v[POTH])
-    st.actions_spent = v[NSPENT]
-    st.spent_places = [bool(x) for x in v[SPENT : SPENT + PL]]
-    st.over = bool(v[OVER])
-    st.winners = tuple(p for p in (0, 1) if v[WIN] >> p & 1)
-    if v[REASON] >= 0:
-        st.reason = REASONS[v[REASON]]
-    zones = []
-    for z in range(4):
-        pair = []
-        for p in (0, 1):
-            at = ZONES + (z * 2 + p) * CAP
-            pair.append([ids[c] for c in v[at : at + v[ZN + z * 2 + p]]])
-        zones.append(pair)
-    st.deck, st.hand, st.canil, st.known = zones
-    names = TB.STATUS_NAMES
-    for p in (0, 1):
-        side: list[TB.Creature | None] = []
-        for i in range(PL):
-            at = FIELD + (p * PL + i) * CF
-            card = v[at + F_CARD]
-            if card < 0:
-                side.append(None)
-                continue
-            c = TB.Creature(ids[card])
-            item = v[at + F_ITEM]
-            c.item = ids[item] if item >= 0 else None
-            c.status = v[at + F_STATUS]
-            c.status_turn = v[at + F_STURN]
-            c.acted = bool(v[at + F_ACTED])
-            c.oficina = bool(v[at + F_OFICINA])
-            c.lives_used = bool(v[at + F_LIVES])
-            assert 0 <= c.status < len(names)
-            side.append(c)
-        st.field[p] = side
-    st._legal = None
 
 
 # -- zones ----------------------------------------------------------------------------------
