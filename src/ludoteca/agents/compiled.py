@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -126,7 +127,10 @@ def _action_json(game: Game) -> list[dict[str, Any]]:
 
 SeatPlan = tuple[list[int], np.ndarray]  # the seats' kinds (RANDOM, HEURISTIC) and risks
 
-_PLANS: dict[tuple[str, str], tuple[int, float] | None] = {}
+# per core (a core declines an agent whose twin no longer matches it: a fresh core asks again)
+_PLANS: weakref.WeakKeyDictionary[Core, dict[str, tuple[int, float] | None]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def seat_plan(game: Game, specs: Sequence[str]) -> SeatPlan | None:
@@ -138,15 +142,15 @@ def seat_plan(game: Game, specs: Sequence[str]) -> SeatPlan | None:
         return None
     kinds: list[int] = []
     risks: list[float] = []
+    plans = _PLANS.setdefault(core, {})
     for spec in specs:
-        key = (game.id, spec)
-        if key not in _PLANS:
+        if spec not in plans:
             from . import make_agent  # the agents' registry imports every agent: on demand
 
             agent = make_agent(spec, game, 0)
             kind = seat_kind(core, agent)
-            _PLANS[key] = None if kind is None else (kind, float(_risks([agent])[0]))
-        plan = _PLANS[key]
+            plans[spec] = None if kind is None else (kind, float(_risks([agent])[0]))
+        plan = plans[spec]
         if plan is None:
             return None
         kinds.append(plan[0])
