@@ -15,6 +15,7 @@ import time
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .test_browser import (
     SHOTS,
@@ -118,12 +119,22 @@ def test_components_explain_themselves_and_the_rules_open_beside_the_board(
 ) -> None:
     page = new_page(browser, "pt-BR")
     seat_at(page, server, "exploding-kittens", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
-    card = page.locator("#board [data-help^='card.']").first
+    # a card of one's own hand: the AI's moves change the discard pile under the pointer
+    card = page.locator("#board [data-pick^='hand:'][data-help^='card.']").first
     card.wait_for()
-    card.hover()
-    tip = page.locator("#help-tip")
-    tip.wait_for(state="visible")
     key = card.get_attribute("data-help") or ""
+    tip = page.locator("#help-tip")
+    # the table keeps moving (the AI plays, focus follows the turn): a person whose tooltip
+    # went away with a repaint points again, and so does the test, a few times
+    for _ in range(8):
+        page.mouse.move(0, 0)
+        page.locator(f"#board [data-pick^='hand:'][data-help='{key}']").first.hover()
+        try:
+            tip.wait_for(state="visible", timeout=3000)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    tip.wait_for(state="visible")
     help_words = page.evaluate(
         "k => fetch('/api/games/exploding-kittens/help?lang=pt-BR').then(r => r.json()).then(d => d[k])",
         key,

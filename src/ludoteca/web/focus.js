@@ -61,6 +61,18 @@ export function onArrow(e, page) {
 
 const USEFUL = "[data-pick].lit, [data-pick].target, #confirm, #cancel";
 
+// Focus the page moves by itself after a paint is marked while it happens (data-settling on
+// <html>), so the help's tooltip (help.js) follows only what the person points at or tabs to.
+export function settle(el, options) {
+  const root = document.documentElement;
+  root.dataset.settling = "1";
+  try {
+    el.focus(options);
+  } finally {
+    delete root.dataset.settling;
+  }
+}
+
 /** After a paint: focus never on <body>; on the first useful component when the turn comes, a
  * pick asks for its target, or the table moved on while you have a decision and focus is on
  * nothing you can use now; else the board itself (a keyboard user's place). */
@@ -72,20 +84,20 @@ export function settleFocus(page, { turnStarted, picked, moved }) {
   if (turnStarted || picked || lost || stale) {
     const el = firstUseful(page);
     if (el) {
-      el.focus({ preventScroll: !lost && !turnStarted });
+      settle(el, { preventScroll: !lost && !turnStarted });
       return;
     }
   }
   if (lost) {
     const name = document.querySelector("#join-form #join-name"); // a guest first gives a name
     if (name) {
-      name.focus({ preventScroll: true });
+      settle(name, { preventScroll: true });
       return;
     }
     const board = page.querySelector("#board");
     if (board) {
       board.tabIndex = -1;
-      board.focus({ preventScroll: true });
+      settle(board, { preventScroll: true });
     }
   }
 }

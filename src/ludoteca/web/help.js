@@ -50,12 +50,16 @@ export function installHelp(root, gameOf) {
   const tip = document.getElementById("help-tip") || document.body.appendChild(h("div", { id: "help-tip", role: "tooltip", class: "help-tip", hidden: true }));
   let shownFor = null;
   let hoverTimer = 0;
+  let hoverFor = null; // the component whose help the pointer is waiting for
   let pressTimer = 0;
   let pressed = null; // the element a long press showed help for: its click is swallowed
   const target = (e) => {
     const el = e.target.closest?.("[data-help], [data-pick], [title], .card, [role=img][aria-label]");
-    return el && root.contains(el) && el.closest("#board, #tutorial-board") ? el : null;
+    return el && el.closest("#board, #tutorial-board") ? el : null;
   };
+  // one component across repaints (a paint may draw it as a new element)
+  const same = (a, b) => a === b || (["data-help", "data-pick", "data-key"].some((k) => a.getAttribute(k) !== null)
+    && ["data-help", "data-pick", "data-key"].every((k) => a.getAttribute(k) === b.getAttribute(k)));
   const show = (el) => {
     const text = helpFor(gameOf(), el);
     if (!text) return hide();
@@ -78,6 +82,7 @@ export function installHelp(root, gameOf) {
   };
   const hide = () => {
     clearTimeout(hoverTimer);
+    hoverFor = null;
     if (shownFor) shownFor.removeAttribute("aria-describedby");
     shownFor = null;
     tip.hidden = true;
@@ -85,19 +90,36 @@ export function installHelp(root, gameOf) {
   const on = [
     ["mouseover", (e) => {
       const el = target(e);
+      // a repaint under a still pointer fires mouseover again on the same component: its
+      // pending help keeps its time (restarting it, a busy table would never show it)
       if (!el || el === shownFor) return;
+      if (hoverFor && same(hoverFor, el)) {
+        hoverFor = el; // the same component drawn anew: show it where it is now
+        return;
+      }
       clearTimeout(hoverTimer);
-      hoverTimer = setTimeout(() => show(el), HOVER_MS);
+      hoverFor = el;
+      hoverTimer = setTimeout(() => {
+        const at = hoverFor;
+        hoverFor = null;
+        if (at) show(at);
+      }, HOVER_MS);
     }],
     ["mouseout", (e) => {
       const el = target(e);
       if (el && !el.contains(e.relatedTarget)) hide();
     }],
+    // focus the page moves by itself after a paint (focus.js, data-settling) neither shows
+    // nor hides help: a tooltip the pointer asked for stays while the table moves on
     ["focusin", (e) => {
       const el = target(e);
-      if (el) show(el);
+      if (el && !document.documentElement.dataset.settling) show(el);
     }],
-    ["focusout", () => hide()],
+    // only the component whose help is shown hides it by losing focus (a repaint takes the
+    // focused component away too: that must not cancel help the pointer asked for)
+    ["focusout", (e) => {
+      if (!document.documentElement.dataset.settling && shownFor && shownFor.contains(e.target)) hide();
+    }],
     ["touchstart", (e) => {
       const el = target(e);
       if (!el) return;
@@ -124,14 +146,16 @@ export function installHelp(root, gameOf) {
       if (target(e)) e.preventDefault();
     }],
   ];
-  for (const [type, fn, capture] of on) root.addEventListener(type, fn, !!capture);
+  // on the document, not on `root`: a table page may draw its board in a new element (the
+  // waiting room gives way to the game), and the help must follow wherever the board is
+  for (const [type, fn, capture] of on) document.addEventListener(type, fn, !!capture);
   const onKey = (e) => {
     if (e.key === "Escape" && shownFor) hide();
   };
   document.addEventListener("keydown", onKey);
   window.addEventListener("scroll", hide, { passive: true });
   return () => {
-    for (const [type, fn, capture] of on) root.removeEventListener(type, fn, !!capture);
+    for (const [type, fn, capture] of on) document.removeEventListener(type, fn, !!capture);
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("scroll", hide);
     hide();

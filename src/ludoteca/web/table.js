@@ -13,7 +13,7 @@ import { devMode } from "./dev.js";
 import { deckPicker } from "./gatalogo.js";
 import { invitation, waitingRoom } from "./waiting.js";
 import { autoAnswer, autoPassBox } from "./windows.js";
-import { announce, onArrow, rove, settleFocus } from "./focus.js";
+import { announce, onArrow, rove, settle, settleFocus } from "./focus.js";
 import { fitLayout, showTarget } from "./layout.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
@@ -495,7 +495,7 @@ export function showTable(root, tableId, go) {
     // keyboard user keeps their place
     if (focusedKey && (document.activeElement === document.body || !document.activeElement)) {
       const again = page.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
-      if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
+      if (again && again.tabIndex >= 0) settle(again, { preventScroll: true });
     }
     rove(page);
     fitLayout(page);
