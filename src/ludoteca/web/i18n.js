@@ -30,7 +30,7 @@ const WORDS = {
     desc_sala_de_miaula: "Criaturas felinas, feitiços e terrenos num duelo de cartas.",
     devToggle: "Mostrar os campos da visão (desenvolvedores)",
     lobby: "Mesas", newTable: "Nova mesa", game: "Jogo", players: "Jogadores", seat: "Lugar",
-    person: "Pessoa", ai: "IA", level_easy: "Fácil", level_medium: "Médio", level_strong: "Forte", create: "Criar mesa", open: "Abertas", running: "Em jogo",
+    person: "Pessoa", ai: "IA", level_easy: "Fácil", level_medium: "Médio", level_strong: "Forte", create: "Criar mesa", open: "Aberta", running: "Em jogo",
     abandoned: "Abandonadas", abandonedHelp: "Ninguém joga nelas há um tempo; quem voltar continua de onde parou.",
     finished: "Terminadas", join: "Sentar", watch: "Assistir", replay: "Replay", yourName: "Seu nome",
     deck: "Seu baralho (arquivo de deck, opcional)", free: "livre", options: "Opções",
