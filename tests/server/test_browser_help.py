@@ -282,6 +282,8 @@ def test_a_deck_built_in_the_gatalogo_is_played(server: str, browser: Browser) -
     page.fill("#join-name", "Ana")
     page.click("#join")
     page.wait_for_selector("#board .sala")
+    # the hand's cards are pickable once the seat has a decision (the AI may open the game)
+    page.wait_for_selector("#board [data-pick^='hand:']")
     mine = {c for line in text.splitlines() for c in [line.split()[1]]}
     hand = page.locator("#board [data-pick^='hand:']").evaluate_all(
         "els => els.map(e => e.dataset.pick.slice(5))"
@@ -296,6 +298,8 @@ def test_a_deck_built_in_the_gatalogo_is_played(server: str, browser: Browser) -
     page.fill("#creator-name", "Ana")
     page.click("#create")
     page.wait_for_selector("#board .sala")
+    # the hand's cards are pickable once the seat has a decision (the AI may open the game)
+    page.wait_for_selector("#board [data-pick^='hand:']")
     hand = page.locator("#board [data-pick^='hand:']").evaluate_all(
         "els => els.map(e => e.dataset.pick.slice(5))"
     )
