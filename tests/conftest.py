@@ -17,10 +17,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="random games per game in the fuzz tests (default: a few hundred; thousands for a deep run)",
     )
     parser.addoption(
-        "--rllib",
+        "--long",
         action="store_true",
-        help="also train one RLlib PPO iteration on a local Ray (tests/rl/test_rllib.py, ~1 min)",
+        help="also run the long checks (marked `long`: whole games in a browser at both sizes, "
+        "one RLlib PPO iteration on a local Ray...), left out of the default run for its time",
     )
+    parser.addoption("--rllib", action="store_true", help="the same as --long (kept for old notes)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "long: a long check, run with --long (the default run keeps a short one beside it)"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Deselected, not skipped: a default run reports them as left out on purpose, and no skip
+    # can stand in for a check that did not run.
+    if config.getoption("--long") or config.getoption("--rllib"):
+        return
+    kept = [item for item in items if item.get_closest_marker("long") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("long")])
+        items[:] = kept
 
 
 @pytest.fixture

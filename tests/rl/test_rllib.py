@@ -68,9 +68,8 @@ def test_summary_reads_an_iterations_result():
     assert empty["episode_len_mean"] is None and empty["seat_returns"] == {}
 
 
-def test_one_ppo_iteration_on_a_local_ray(request, tmp_path, capsys):
-    if not request.config.getoption("--rllib"):
-        pytest.skip("starts Ray and trains for about a minute: run with --rllib")
+@pytest.mark.long  # starts Ray and trains for about a minute
+def test_one_ppo_iteration_on_a_local_ray(tmp_path, capsys):
     out = tmp_path / "ck"
     argv = ["nine-domains", "--iterations", "1", "--env-runners", "0", "--batch", "128"]
     assert main([*argv, "--out", str(out)]) == 0

@@ -155,6 +155,7 @@ def window_share(
     return {"share": c["open"] / c["total"], "seconds": c["total"] / 1000, "windows": c["count"]}
 
 
+@pytest.mark.long  # a whole 4-seat game at people's pace (~1 min); the rule: test_windows.py
 def test_nope_windows_cost_little(server: str, browser: Browser) -> None:
     """Issue 25 item 4, printed (not asserted: speed is measured, never asserted): the share of
     a 4-seat game's wall time in Nope windows with the table's defaults (a window closes once
@@ -180,7 +181,9 @@ def my_moves(base: str, tid: str) -> int:
     return sum(1 for s in r.json()["steps"] if s["seat"] == 0 and s["by"] == "player")
 
 
-@pytest.mark.parametrize("game", ["coatl", "nine-domains"])
+@pytest.mark.parametrize(
+    "game", ["coatl", pytest.param("nine-domains", marks=pytest.mark.long)]
+)
 def test_moves_by_keyboard_alone_never_lose_focus(server: str, browser: Browser, game: str) -> None:
     """Twenty moves by Enter and arrow keys alone: when the turn comes focus is on the board's
     first useful component, after a pick on its first target; arrow keys choose another in
