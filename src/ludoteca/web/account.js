@@ -78,8 +78,8 @@ function credentialsForm(id, title, action, help, paint) {
       type: "password", minlength: isNew ? "8" : undefined, maxlength: "256", required: true,
       autocomplete: isNew ? "new-password" : "current-password",
     }, isNew ? t("passwordHelp") : null),
-    h("button", { class: "primary", type: "submit" }, title),
-    passkeysWork() ? passkeyButton(id, form, paint) : null);
+    h("button", { class: "primary", type: "submit" }, title));
+  if (passkeysWork()) form.append(passkeyButton(id, form, paint));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const button = form.querySelector("button");
