@@ -4,12 +4,17 @@ account, signing in with a discoverable passkey; the challenges single-use and e
 
 from __future__ import annotations
 
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ludoteca.server import create_app
+from ludoteca.server import Settings, create_app
+from ludoteca.server.account_store import AccountStore
+from ludoteca.server.db import make_engine
+from ludoteca.server.passkey_store import PasskeyStore
 
 from .conftest import sqlite_settings
 from .helpers import create, join
@@ -97,8 +102,6 @@ def test_a_challenge_expires(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as c:
         browser(c)
         r = c.post("/api/account/passkeys/signup/options", json={"name": "Ana"})
-        import time
-
         time.sleep(0.05)
         answer = Device().create(r.json()["options"])
         r = c.post(
@@ -192,20 +195,14 @@ def test_the_last_way_in_stays_and_another_accounts_passkey_is_not_yours(
 
 
 def test_passkeys_go_with_the_account_and_suspension_stops_them(
-    client: TestClient, settings: Any
+    client: TestClient, settings: Settings
 ) -> None:
-    from ludoteca.server.account_store import AccountStore
-    from ludoteca.server.db import make_engine
-    from ludoteca.server.passkey_store import PasskeyStore
-
     browser(client)
     device = Device()
     account = passkey_sign_up(client, device).json()["account"]
     engine = make_engine(settings.database_url)
     store, accounts = PasskeyStore(engine), AccountStore(engine)
     assert len(store.of(account["id"])) == 1
-    from datetime import UTC, datetime
-
     accounts.suspend(account["id"], datetime.now(UTC))
     assert me(client).status_code == 401  # the session ended
     r = passkey_sign_in(client, device)

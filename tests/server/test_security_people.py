@@ -83,9 +83,7 @@ def test_passkey_sign_in_rotates_the_session_and_is_secure_behind_tls(tmp_path: 
         assert "secure" in r.headers["set-cookie"].lower()
         assert "httponly" in r.headers["set-cookie"].lower()
         first = r.cookies[COOKIE]
-        r = c.post(
-            "/api/account/passkeys/signin/options", headers={"Cookie": f"{COOKIE}={first}"}
-        )
+        r = c.post("/api/account/passkeys/signin/options", headers={"Cookie": f"{COOKIE}={first}"})
         body = {"ceremony": r.json()["ceremony"], "credential": device.get(r.json()["options"])}
         r = c.post(
             "/api/account/passkeys/signin", json=body, headers={"Cookie": f"{COOKIE}={first}"}

@@ -35,7 +35,13 @@ class Device:
         self.keys[cred] = (key, rp_id, options["user"]["id"], 0)
         numbers = key.public_key().public_numbers()
         cose = cbor2.dumps(
-            {1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")}
+            {
+                1: 2,
+                3: -7,
+                -1: 1,
+                -2: numbers.x.to_bytes(32, "big"),
+                -3: numbers.y.to_bytes(32, "big"),
+            }
         )
         attested = bytes(16) + len(cred).to_bytes(2, "big") + cred + cose
         auth = hashlib.sha256(rp_id.encode()).digest() + bytes([0x45]) + bytes(4) + attested
@@ -57,7 +63,9 @@ class Device:
         key, _, user, count = self.keys[cred]
         self.keys[cred] = (key, rp_id, user, count + 1)
         client = self._client_data("webauthn.get", options["challenge"])
-        auth = hashlib.sha256(rp_id.encode()).digest() + bytes([0x05]) + (count + 1).to_bytes(4, "big")
+        auth = (
+            hashlib.sha256(rp_id.encode()).digest() + bytes([0x05]) + (count + 1).to_bytes(4, "big")
+        )
         signature = key.sign(auth + hashlib.sha256(client).digest(), ec.ECDSA(hashes.SHA256()))
         return {
             "id": b64(cred),

@@ -13,7 +13,7 @@ branch_labels = None
 depends_on = None
 
 
-def _account(column: str, *, primary_key: bool = False) -> sa.Column:  # type: ignore[type-arg]
+def _account(column: str, *, primary_key: bool = False) -> sa.Column:
     return sa.Column(
         column,
         sa.String(24),
