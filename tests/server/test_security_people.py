@@ -139,3 +139,55 @@ def test_a_claimed_seat_is_bound_to_its_account(client: TestClient) -> None:
     r = mallory.post("/api/account/seats", json={"seats": [{"table": tid, "token": token}]})
     assert r.json() == {"claimed": 0} and me(mallory).json()["seats"] == []
     assert [s["table"] for s in me(client).json()["seats"]] == [tid]
+
+
+def test_the_operators_command_line_covers_passkeys_invitations_and_blocks(
+    client: TestClient, settings: Settings
+) -> None:
+    """``ludoteca accounts suspend`` stops a passkey sign-in and ends the sessions;
+    ``delete`` takes the account's passkeys, invitations and blocks with it."""
+    from typer.testing import CliRunner  # the CLI's test runner, only this test needs it
+
+    from ludoteca.cli.main import app as cli
+
+    def accounts(*args: str) -> str:
+        r = CliRunner().invoke(cli, ["accounts", *args, "--database", settings.database_url])
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    browser(client)
+    device = Device()
+    ana = passkey_sign_up(client, device, "Ana").json()["account"]
+    bob = TestClient(client.app)
+    browser(bob)
+    sign_up(bob, "Bob")
+    client.post("/api/account/blocks", json={"name": "Bob"})
+    r = client.post(
+        "/api/tables",
+        json={"game": "toy", "invitation_only": True, "join": {"name": "Ana"}},
+    )
+    tid = r.json()["id"]
+    client.post(f"/api/tables/{tid}/invitations", json={"name": "Bob"})
+    assert "Ana" in accounts("list")
+    accounts("suspend", "Ana")
+    assert me(client).status_code == 401
+    assert passkey_sign_in(client, device).json()["error"]["code"] == "suspended"
+    # a suspended person is nobody's account: at an invitation table they are a guest
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Ana"})
+    assert r.status_code in (403, 409)
+    accounts("unsuspend", "Ana")
+    assert passkey_sign_in(client, device).status_code == 200
+    accounts("delete", "Ana", "--yes")
+    engine = make_engine(settings.database_url)
+    with engine.connect() as conn:
+        for table, column in (
+            ("ludoteca_passkeys", "account_id"),
+            ("ludoteca_invitations", "from_account"),
+            ("ludoteca_blocks", "account_id"),
+        ):
+            n = conn.exec_driver_sql(
+                f"SELECT count(*) FROM {table} WHERE {column} = ?", (ana["id"],)
+            ).scalar()
+            assert n == 0, table
+    engine.dispose()
+    assert passkey_sign_in(client, device).status_code == 401
