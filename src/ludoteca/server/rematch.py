@@ -107,9 +107,12 @@ async def rematch(
     and the accounts of the old table's other seats are invited to the new table."""
     part = rematches(request)
     made = part.made.get(table_id)
-    if made is not None and made in manager(request).tables:
-        # the rematch is there: the caller sits at it only if they may
-        await check_sit(request, session, made)
+    if made is not None:  # the rematch is there: the caller sits at it only if they may
+        try:
+            await check_sit(request, session, made)
+        except ApiError as e:
+            if e.code != "not_found":  # gone: the rematch below makes a new one
+                raise
     table, joined = await part.rematch(
         table_id,
         token_from(authorization, x_seat_token),
