@@ -48,30 +48,34 @@ def virtual_authenticator(page: Page) -> str:
     return str(made["authenticatorId"])
 
 
+@pytest.mark.parametrize(
+    ("lang", "phone", "name"), [("pt-BR", False, "Chave"), ("en", True, "Key")]
+)
 def test_a_guest_signs_up_with_a_passkey_and_signs_in_with_it(
-    browser: Browser, server: str
+    browser: Browser, server: str, lang: str, phone: bool, name: str
 ) -> None:
-    page = new_page(browser, "pt-BR", False)
+    page = new_page(browser, lang, phone)
     virtual_authenticator(page)
     page.goto(server + "/")
     table_id = guest_table(page)
     page.goto(f"{server}/t/{table_id}")
     page.locator("#account-link").click()
     page.locator("#signup-name").wait_for()
-    page.fill("#signup-name", "Chave")
+    page.fill("#signup-name", name)
     page.locator("#signup-passkey").click()  # no password typed
     page.locator("#signed-in-as").wait_for()
     page.locator(f'a[data-table="{table_id}"]').wait_for()  # the guest's table is the account's
-    assert "Chave" in page.locator("#signed-in-as").inner_text()
+    assert name in page.locator("#signed-in-as").inner_text()
     assert page.locator("#passkey-list li").count() == 1
-    page.screenshot(path=str(SHOTS / "account-passkeys-pt-BR-1366x768.png"), full_page=True)
+    size = "390x844" if phone else "1366x768"
+    page.screenshot(path=str(SHOTS / f"account-passkeys-{lang}-{size}.png"), full_page=True)
     check_axe(page, "my account with passkeys, invitations and blocks")
     # signed out, then in again with the passkey alone (the device offers it: no name typed)
     page.locator("#sign-out").click()
     page.locator("#signin-passkey").click()
     page.locator("#signed-in-as").wait_for()
     page.locator(f'a[data-table="{table_id}"]').wait_for()
-    assert "Chave" in page.locator("#signed-in-as").inner_text()
+    assert name in page.locator("#signed-in-as").inner_text()
     assert "—" not in page.locator("#passkey-list li").inner_text()  # used just now
     no_errors(page)
     page.context.close()
