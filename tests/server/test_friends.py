@@ -7,6 +7,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from ludoteca.server import create_app
+
+from .conftest import pg_schema
 from .helpers import auth, create, join, play_out
 from .test_accounts import browser, me, sign_up
 
@@ -110,7 +113,10 @@ def test_a_block_is_private_and_keeps_the_blocked_away(client: TestClient) -> No
     tid, _ = invitation_table(client, THREE)
     client.post(f"/api/tables/{tid}/invitations", json={"name": "Cid"})
     cid.post(f"/api/tables/{tid}/join", json={"name": "Cid"})
-    cid.post(f"/api/tables/{tid}/invitations", json={"name": "Bob"})
+    r = cid.post(f"/api/tables/{tid}/invitations", json={"name": "Bob"})
+    assert r.status_code == 201
+    # an invitation Bob could not take up would tell him: he never sees it
+    assert tid not in {i["table"] for i in invitations(bob)}
     r = bob.post(f"/api/tables/{tid}/join", json={"name": "Bob"})
     uninvited = TestClient(client.app)
     assert r.status_code == 403
@@ -167,3 +173,12 @@ def test_a_public_rematch_invites_the_accounts_too(client: TestClient) -> None:
     new = r.json()["id"]
     assert new in lobby(client)
     assert [i["table"] for i in invitations(bob)] == [new]
+
+
+def test_invitations_and_blocks_on_postgresql() -> None:
+    for scenario in (
+        test_a_block_is_private_and_keeps_the_blocked_away,
+        test_play_again_with_the_same_people,
+    ):
+        with pg_schema() as settings, TestClient(create_app(settings)) as c:
+            scenario(c)

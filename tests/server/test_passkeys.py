@@ -16,7 +16,7 @@ from ludoteca.server.account_store import AccountStore
 from ludoteca.server.db import make_engine
 from ludoteca.server.passkey_store import PasskeyStore
 
-from .conftest import sqlite_settings
+from .conftest import pg_schema, sqlite_settings
 from .helpers import create, join
 from .test_accounts import PASSWORD, browser, me, sign_in, sign_up
 from .webauthn_device import Device
@@ -200,7 +200,7 @@ def test_passkeys_go_with_the_account_and_suspension_stops_them(
     browser(client)
     device = Device()
     account = passkey_sign_up(client, device).json()["account"]
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.connect_args)
     store, accounts = PasskeyStore(engine), AccountStore(engine)
     assert len(store.of(account["id"])) == 1
     accounts.suspend(account["id"], datetime.now(UTC))
@@ -213,3 +213,10 @@ def test_passkeys_go_with_the_account_and_suspension_stops_them(
     assert store.of(account["id"]) == []
     assert passkey_sign_in(client, device).status_code == 401
     engine.dispose()
+
+
+def test_passkeys_on_postgresql() -> None:
+    with pg_schema() as settings, TestClient(create_app(settings)) as c:
+        test_a_challenge_is_good_once(c)
+    with pg_schema() as settings, TestClient(create_app(settings)) as c:
+        test_passkeys_go_with_the_account_and_suspension_stops_them(c, settings)

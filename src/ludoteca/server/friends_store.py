@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, delete, exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, sessionmaker
 
@@ -79,11 +79,20 @@ class FriendStore:
         return True
 
     def received(self, account_id: str, statuses: tuple[str, ...]) -> list[Invitation]:
-        """Invitations to the account, to tables of these statuses, newest first (none from
-        an account it blocked)."""
+        """Invitations to the account, to tables of these statuses, newest first: none from
+        an account it blocked, and none to a table where someone who blocked it sits (an
+        invitation it could not take up would tell it of the block)."""
         sender = aliased(AccountRow)
         with self.sessions() as s:
             blocked = select(BlockRow.blocked_id).where(BlockRow.account_id == account_id)
+            blocker_sits = exists(
+                select(AccountSeatRow.table_id)
+                .join(BlockRow, BlockRow.account_id == AccountSeatRow.account_id)
+                .where(
+                    AccountSeatRow.table_id == InvitationRow.table_id,
+                    BlockRow.blocked_id == account_id,
+                )
+            )
             rows = s.execute(
                 select(InvitationRow, TableRow, sender.name)
                 .join(TableRow, TableRow.id == InvitationRow.table_id)
@@ -92,6 +101,7 @@ class FriendStore:
                     InvitationRow.to_account == account_id,
                     TableRow.status.in_(statuses),
                     InvitationRow.from_account.not_in(blocked),
+                    ~blocker_sits,
                 )
                 .order_by(InvitationRow.created_at.desc())
                 .limit(200)
