@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from ludoteca.cli.main import app as cli
 from ludoteca.server import Settings, create_app
 from ludoteca.server.account_store import AccountStore
 from ludoteca.server.db import make_engine
@@ -146,9 +148,6 @@ def test_the_operators_command_line_covers_passkeys_invitations_and_blocks(
 ) -> None:
     """``ludoteca accounts suspend`` stops a passkey sign-in and ends the sessions;
     ``delete`` takes the account's passkeys, invitations and blocks with it."""
-    from typer.testing import CliRunner  # the CLI's test runner, only this test needs it
-
-    from ludoteca.cli.main import app as cli
 
     def accounts(*args: str) -> str:
         r = CliRunner().invoke(cli, ["accounts", *args, "--database", settings.database_url])
