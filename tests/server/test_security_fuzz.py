@@ -63,6 +63,22 @@ OPERATIONS = [
     ("POST", "/api/account/seats"),
     ("GET", "/api/account/export"),
     ("POST", "/api/account/delete"),
+    # passkeys, password, invitations and blocks (issue 21, items 1, 6, 7)
+    ("POST", "/api/account/password"),
+    ("POST", "/api/account/passkeys/signup/options"),
+    ("POST", "/api/account/passkeys/signup"),
+    ("POST", "/api/account/passkeys/signin/options"),
+    ("POST", "/api/account/passkeys/signin"),
+    ("GET", "/api/account/passkeys"),
+    ("POST", "/api/account/passkeys/options"),
+    ("POST", "/api/account/passkeys"),
+    ("POST", "/api/account/passkeys/remove"),
+    ("POST", "/api/tables/{table_id}/invitations"),
+    ("GET", "/api/account/invitations"),
+    ("POST", "/api/account/invitations/decline"),
+    ("GET", "/api/account/blocks"),
+    ("POST", "/api/account/blocks"),
+    ("POST", "/api/account/blocks/remove"),
 ]
 
 

@@ -98,6 +98,22 @@ def serve(
             "default: Secure over https or a trusted proxy's X-Forwarded-Proto: https",
         ),
     ] = False,
+    passkey_rp_id: Annotated[
+        str,
+        typer.Option(
+            "--passkey-rp-id",
+            help="the passkeys' relying party id (the site's domain); default: the host name "
+            "the browser used",
+        ),
+    ] = "",
+    passkey_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--passkey-origin",
+            help="a page origin (https://host) a passkey may answer from (repeatable); "
+            "default: the request's own origin",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -127,6 +143,8 @@ def serve(
         max_spectators=max_spectators,
         allow_agent_specs=allow_agent_specs,
         https_only=https_only,
+        passkey_rp_id=passkey_rp_id,
+        passkey_origins=tuple(o.rstrip("/") for o in passkey_origin or ()),
     )
     try:
         app = create_app(settings)

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 from .accounts import Accounts, public, seat_json
 from .api import client_address
+from .people_schemas import ChangePassword
 from .schemas import ClaimSeats, Rename, SignIn, SignUp
 
 router = APIRouter(prefix="/api/account")
@@ -112,10 +113,27 @@ async def claim(request: Request, body: ClaimSeats, session: SessionCookie = Non
     return {"claimed": bound}
 
 
+@router.post("/password")
+async def change_password(
+    request: Request, body: ChangePassword, response: Response, session: SessionCookie = None
+) -> dict[str, Any]:
+    """A new password: every session of the account ends; this browser gets a new one."""
+    a = accounts(request)
+    account = await a.require(session)
+    token = await a.change_password(account, body.current, body.new, client_address(request))
+    set_session(request, response, token)
+    return {"changed": True}
+
+
 @router.get("/export")
 async def export(request: Request, session: SessionCookie = None) -> JSONResponse:
     a = accounts(request)
-    data = await a.export(await a.require(session))
+    account = await a.require(session)
+    data = await a.export(account)
+    # the passkeys (ids and dates: the public keys are the site's, no secret of the person's)
+    # and the invitations and blocks (server/friends.py)
+    data["passkeys"] = await request.app.state.passkeys.of(account)
+    data.update(await request.app.state.friends.export(account))
     return JSONResponse(
         data,
         headers={

@@ -11,7 +11,16 @@ from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
-from .models import AccountRow, AccountSeatRow, SeatRow, SessionRow, TableRow
+from .models import (
+    AccountRow,
+    AccountSeatRow,
+    BlockRow,
+    InvitationRow,
+    PasskeyRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+)
 
 # what a deleted account's seats hold instead of a token's hash: never a SHA-256 (64 hex
 # digits), so no token acts for the seat again, and the seat stays taken for the others
@@ -112,6 +121,18 @@ class AccountStore:
             # explicit: SQLite cascades only with foreign keys on (the server turns them on)
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             s.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id))
+            s.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
+            s.execute(
+                delete(InvitationRow).where(
+                    (InvitationRow.to_account == account_id)
+                    | (InvitationRow.from_account == account_id)
+                )
+            )
+            s.execute(
+                delete(BlockRow).where(
+                    (BlockRow.account_id == account_id) | (BlockRow.blocked_id == account_id)
+                )
+            )
         return held
 
     # -- sessions ---------------------------------------------------------------------------

@@ -46,7 +46,7 @@ class Accounts:
         self.by_name = Failures(settings.signin_failures_per_name)
         self.by_address = Failures(settings.signin_failures_per_address)
 
-    async def _session(self, account: AccountRow, replaces: str | None) -> str:
+    async def open_session(self, account: AccountRow, replaces: str | None) -> str:
         """A new session for the account; the browser's earlier one (``replaces``) ends."""
         token = new_token()
         t = now()
@@ -76,7 +76,7 @@ class Accounts:
         )
         if not await self.registry.db(self.store.create, row):
             raise ApiError(409, "name_taken", "that name belongs to another account")
-        return row, await self._session(row, replaces)
+        return row, await self.open_session(row, replaces)
 
     async def sign_in(
         self, name: str, password: str, address: str, replaces: str | None
@@ -103,7 +103,7 @@ class Accounts:
         if stored is not None and needs_rehash(stored):
             hashed = await asyncio.to_thread(hash_password, password)
             await self.registry.db(self.store.set_password, account.id, hashed)
-        return account, await self._session(account, replaces)
+        return account, await self.open_session(account, replaces)
 
     async def current(self, session: str | None) -> AccountRow | None:
         """The account a session cookie signs in (None: none, expired, ended or suspended)."""
@@ -124,6 +124,30 @@ class Accounts:
     async def sign_out_everywhere(self, account: AccountRow) -> int:
         ended: int = await self.registry.db(self.store.end_sessions, account.id)
         return ended
+
+    async def change_password(
+        self, account: AccountRow, current: str | None, new: str, address: str
+    ) -> str:
+        """A new password (the current one must be given, if the account has one); every
+        session of the account ends, and this browser gets a new one (returned)."""
+        if account.password_hash is not None:
+            wait = max(self.by_name.wait(account.name_key), self.by_address.wait(address))
+            if wait > 0:
+                raise ApiError(
+                    429,
+                    "signin_limited",
+                    f"too many failed sign-ins; try again in {max(1.0, wait):.0f} s",
+                    retry_after=wait,
+                )
+            if not await asyncio.to_thread(verify, account.password_hash, current or ""):
+                self.by_name.failed(account.name_key)
+                self.by_address.failed(address)
+                raise ApiError(403, "wrong_password", "the current password is not that one")
+        hashed = await asyncio.to_thread(hash_password, new)
+        await self.registry.db(self.store.set_password, account.id, hashed)
+        await self.registry.db(self.store.end_sessions, account.id)
+        account.password_hash = hashed
+        return await self.open_session(account, None)
 
     # -- the account's own data -------------------------------------------------------------
     async def rename(self, account: AccountRow, name: str) -> AccountRow:

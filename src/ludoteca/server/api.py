@@ -23,6 +23,7 @@ from .abandoned import live_abandoned, stored_abandoned
 from .accounts import Accounts
 from .db import StoredTable, now
 from .errors import ApiError
+from .friends import Friends
 from .limits import Caps, RateLimiter
 from .payloads import payload, pick_lang
 from .replays import ReplayView, build_replay, check_access
@@ -63,6 +64,16 @@ async def bind_seat(request: Request, session: str | None, table_id: str, token:
         account = await accounts.current(session)
         if account is not None:
             await accounts.claim(account, [(table_id, token)])
+
+
+async def check_sit(request: Request, session: str | None, table_id: str) -> None:
+    """Refused if the person (signed in or not) may not sit at this table (invitation tables,
+    blocks: server/friends.py)."""
+    table = await manager(request).get(table_id)
+    if table.settings.get("invitation_only"):
+        accounts: Accounts = request.app.state.accounts
+        friends: Friends = request.app.state.friends
+        await friends.check_sit(table, await accounts.current(session) if session else None)
 
 
 def _json_safe(value: Any) -> Any:
@@ -156,6 +167,7 @@ async def tables(
                 "updated_at": r.row.updated_at.isoformat(),
             }
             for r in await m.db(m.store.lobby_tables, ids)
+            if not r.row.settings.get("invitation_only")
         ]
     wanted = ("open", "running") if status == "active" else (status,)
     ids = await page_ids(m, wanted, limit, before)
@@ -168,9 +180,11 @@ async def tables(
     for tid in ids:
         live = m.tables.get(tid)
         if live is not None:
+            if live.settings.get("invitation_only"):
+                continue  # by invitation: not in the lobby (server/friends.py)
             if live.status in wanted:  # it may have started or ended meanwhile
                 out.append({**live.summary(lg), "abandoned": live_abandoned(live, at, after)})
-        elif tid in stored:
+        elif tid in stored and not stored[tid].row.settings.get("invitation_only"):
             with contextlib.suppress(UnknownGame):
                 st = stored[tid]
                 out.append({**stored_summary(st, lg), "abandoned": stored_abandoned(st, at, after)})
@@ -233,6 +247,14 @@ async def create_table(
     m = manager(request)
     caps: Caps = request.app.state.caps
     address = client_address(request)
+    if body.invitation_only:  # server/friends.py: an account makes it, and sits at once
+        accounts: Accounts = request.app.state.accounts
+        if body.join is None or await accounts.current(session) is None:
+            raise ApiError(
+                422,
+                "invitation_needs_account",
+                "a table by invitation is made by a signed-in person who sits at it",
+            )
     caps.check_open(address, m.tables)
     limit_rate(request, 1 if body.join is None else 2)  # a table and a seat
     table, joined = await m.create(body, pick_lang(lang))
@@ -256,6 +278,7 @@ async def join(
     request: Request, table_id: str, body: JoinTable, lang: Lang = None, session: Session = None
 ) -> dict[str, Any]:
     limit_rate(request)
+    await check_sit(request, session, table_id)
     table, seat, token = await manager(request).join(table_id, body)
     await bind_seat(request, session, table.id, token)
     return {"seat": seat, "token": token, "table": table.summary(pick_lang(lang))}

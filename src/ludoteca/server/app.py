@@ -17,12 +17,14 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import account_api, api, help_api, invite, rematch, ws
+from . import account_api, api, friends_api, help_api, invite, passkey_api, rematch, ws
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
 from .db import Store, make_engine, migrate
 from .errors import ApiError
+from .friends import Friends
+from .friends_store import FriendStore
 from .limits import Caps, RateLimiter
 from .middleware import (
     BodyLimit,
@@ -32,6 +34,8 @@ from .middleware import (
     SecurityHeaders,
     networks,
 )
+from .passkey_store import PasskeyStore
+from .passkeys import Passkeys
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
@@ -105,7 +109,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         migrate(engine)
         manager = TableManager(Store(engine), settings)
         app.state.manager = manager
-        app.state.accounts = Accounts(manager.registry, AccountStore(engine), settings)
+        accounts = Accounts(manager.registry, AccountStore(engine), settings)
+        app.state.accounts = accounts
+        app.state.passkeys = Passkeys(accounts, PasskeyStore(engine), settings)
+        app.state.friends = Friends(accounts, FriendStore(engine))
         app.state.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit > 0 else None
         app.state.caps = Caps(settings)
         await manager.start()
@@ -167,6 +174,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(help_api.router)
     app.include_router(invite.router)
     app.include_router(account_api.router)
+    app.include_router(passkey_api.router)
+    app.include_router(friends_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

@@ -95,3 +95,14 @@ class Settings:
     # refilled over 15 minutes; over it 429 for that name or address (0: off)
     signin_failures_per_name: int = 10
     signin_failures_per_address: int = 50
+    # -- passkeys (server/passkeys.py) -------------------------------------------------------
+    # the WebAuthn relying party's id (a domain: ludoteca.example); empty: the host name the
+    # browser used (fine for one name; set it behind a proxy or with several names)
+    passkey_rp_id: str = ""
+    # the page origins (https://ludoteca.example) a passkey's answer may come from; empty:
+    # the request's own origin (its scheme and Host)
+    passkey_origins: tuple[str, ...] = ()
+    # how long a challenge handed out waits for its answer (it is good once)
+    passkey_challenge_seconds: float = 300.0
+    # challenges handed out per client address and minute (token bucket; 0: no limit)
+    passkey_challenges_per_minute: float = 30.0

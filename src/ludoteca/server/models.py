@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     String,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -139,3 +140,72 @@ class AccountSeatRow(Base):
         String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), index=True
     )
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) that signs an account in (server/passkeys.py; 0008).
+    The public key only: the private key never leaves the person's authenticator."""
+
+    __tablename__ = "ludoteca_passkeys"
+
+    # the credential's id, base64url (what the browser names it by at sign-in)
+    id: Mapped[str] = mapped_column(String(1400), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), index=True
+    )
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class CeremonyRow(Base):
+    """A WebAuthn challenge handed out and not yet answered: single use (the answer deletes
+    it) and expiring. ``account_id``: the signed-in account adding a passkey; ``name``: the
+    name a new passkey-only account asked for."""
+
+    __tablename__ = "ludoteca_ceremonies"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # signup | add | signin
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    account_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class InvitationRow(Base):
+    """One account invited another, by name, to a table (server/friends.py; 0008)."""
+
+    __tablename__ = "ludoteca_invitations"
+
+    table_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    to_account: Mapped[str] = mapped_column(
+        String(24),
+        ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+    )
+    from_account: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """``account_id`` blocked ``blocked_id``: private to the one who blocks (0008)."""
+
+    __tablename__ = "ludoteca_blocks"
+
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked_id: Mapped[str] = mapped_column(
+        String(24),
+        ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -14,8 +14,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from .api import AuthHeader, Lang, limit_rate, manager, token_from
+from .accounts import Accounts
+from .api import AuthHeader, Lang, Session, bind_seat, check_sit, limit_rate, manager, token_from
 from .errors import ApiError
+from .friends import Friends
 from .live import LiveTable
 from .payloads import pick_lang
 from .registry import TableRegistry
@@ -97,9 +99,21 @@ async def rematch(
     authorization: AuthHeader = None,
     x_seat_token: AuthHeader = None,
     lang: Lang = None,
+    session: Session = None,
 ) -> dict[str, Any]:
-    """The new table's summary; for a caller with a seat, also ``joined: {seat, token}``."""
-    table, joined = await rematches(request).rematch(
+    """The new table's summary; for a caller with a seat, also ``joined: {seat, token}``.
+
+    The same people (server/friends.py): a signed-in caller's new seat is their account's,
+    and the accounts of the old table's other seats are invited to the new table."""
+    part = rematches(request)
+    made = part.made.get(table_id)
+    if made is not None:  # the rematch is there: the caller sits at it only if they may
+        try:
+            await check_sit(request, session, made)
+        except ApiError as e:
+            if e.code != "not_found":  # gone: the rematch below makes a new one
+                raise
+    table, joined = await part.rematch(
         table_id,
         token_from(authorization, x_seat_token),
         lambda cost: limit_rate(request, cost),
@@ -107,4 +121,10 @@ async def rematch(
     out = table.summary(pick_lang(lang))
     if joined is not None:
         out["joined"] = {"seat": joined[0], "token": joined[1]}
+        await bind_seat(request, session, table.id, joined[1])
+        accounts: Accounts = request.app.state.accounts
+        account = await accounts.current(session) if session else None
+        if account is not None and made is None:
+            friends: Friends = request.app.state.friends
+            await friends.same_people(account, await manager(request).get(table_id), table)
     return out

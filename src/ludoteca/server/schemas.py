@@ -191,6 +191,11 @@ class TableSettings(Strict):
     open_replay: bool = Field(
         False, description="the replay of the finished game shows every hand open"
     )
+    invitation_only: bool = Field(
+        False,
+        description="by invitation: not in the lobby, and only invited accounts may sit "
+        "(server/friends.py); needs a signed-in creator who sits at once",
+    )
 
 
 class JoinTable(Strict):

@@ -105,6 +105,7 @@ class Seating:
             "window_close_early": req.window_close_early,
             "clock_seconds": req.clock_seconds,
             "open_replay": req.open_replay,
+            "invitation_only": req.invitation_only,
         }
         table = LiveTable(
             id=new_table_id(),

@@ -11,6 +11,21 @@ export const ACCOUNT_WORDS = {
     deleteHelp: "Seus lugares ficam nas partidas como jogador apagado; as partidas e os replays continuam para os outros.",
     renamed: "Nome mudado.", seatOf: "lugar {n}",
     status_open: "aberta", status_running: "em jogo", status_finished: "terminada",
+    // passkeys and the password
+    signUpPasskey: "Criar com chave de acesso", signInPasskey: "Entrar com chave de acesso",
+    passkeyCancelled: "A chave de acesso não foi usada (cancelada ou indisponível).",
+    passkeys: "Chaves de acesso", passkeysHelp: "Uma chave de acesso entra na conta com o desbloqueio do seu aparelho (digital, rosto, PIN), sem senha.",
+    passkeyN: "Chave {n}", createdAt: "criada em {when}", lastUsed: "último uso: {when}", remove: "Remover",
+    removePasskeyN: "Remover a chave {n}", noPasskeys: "Nenhuma chave de acesso.", addPasskey: "Adicionar uma chave de acesso",
+    passkeysUnavailable: "Este navegador não usa chaves de acesso aqui (é preciso https).",
+    currentPassword: "Senha atual", newPassword: "Nova senha", changePassword: "Mudar a senha", setPassword: "Criar uma senha",
+    passwordChangeHelp: "Pelo menos 8 caracteres. Todos os aparelhos saem da conta; este entra de novo.",
+    // invitations and blocks
+    invitations: "Convites", noInvitations: "Nenhum convite.", invitedBy: "convite de {name}", decline: "Recusar",
+    inviteSomeone: "Convidar alguém", inviteTable: "Mesa", inviteName: "Nome da pessoa", invite: "Convidar",
+    inviteNeedsTable: "Sente-se em uma mesa aberta para convidar alguém para ela.",
+    blocked: "Pessoas bloqueadas", noBlocked: "Ninguém bloqueado.", blockName: "Nome de quem bloquear", block: "Bloquear", unblock: "Desbloquear",
+    blockHelp: "Quem você bloqueia não pode convidar você nem sentar nas suas mesas só para convidados. A pessoa não é avisada.",
   },
   en: {
     account: "My account", accountTitle: "Account", signUp: "Create an account", signIn: "Sign in", signOut: "Sign out",
@@ -22,5 +37,20 @@ export const ACCOUNT_WORDS = {
     deleteHelp: "Your seats stay in their games as a deleted player; the games and replays go on for the others.",
     renamed: "Name changed.", seatOf: "seat {n}",
     status_open: "open", status_running: "playing", status_finished: "finished",
+    // passkeys and the password
+    signUpPasskey: "Create with a passkey", signInPasskey: "Sign in with a passkey",
+    passkeyCancelled: "The passkey was not used (cancelled or unavailable).",
+    passkeys: "Passkeys", passkeysHelp: "A passkey signs you in with your device's unlock (fingerprint, face, PIN), no password.",
+    passkeyN: "Passkey {n}", createdAt: "created {when}", lastUsed: "last used: {when}", remove: "Remove",
+    removePasskeyN: "Remove passkey {n}", noPasskeys: "No passkeys.", addPasskey: "Add a passkey",
+    passkeysUnavailable: "This browser cannot use passkeys here (https is needed).",
+    currentPassword: "Current password", newPassword: "New password", changePassword: "Change the password", setPassword: "Set a password",
+    passwordChangeHelp: "At least 8 characters. Every device is signed out; this one signs in again.",
+    // invitations and blocks
+    invitations: "Invitations", noInvitations: "No invitations.", invitedBy: "invited by {name}", decline: "Decline",
+    inviteSomeone: "Invite someone", inviteTable: "Table", inviteName: "The person's name", invite: "Invite",
+    inviteNeedsTable: "Sit at an open table to invite someone to it.",
+    blocked: "Blocked people", noBlocked: "Nobody blocked.", blockName: "Name to block", block: "Block", unblock: "Unblock",
+    blockHelp: "Whoever you block cannot invite you nor sit at your invitation tables. They are not told.",
   },
 };

@@ -136,6 +136,15 @@ const ERRORS_PT = {
   signin_failed: "Nome ou senha não conferem.", signin_limited: "Tentativas demais; espere um pouco e tente de novo.",
   name_taken: "Este nome já é de outra conta.", not_signed_in: "Entre primeiro.", suspended: "Esta conta está suspensa.",
   password_too_short: "A senha precisa de pelo menos 8 caracteres.",
+  // passkeys, invitations and blocks (issue 21: server/passkeys.py, friends.py)
+  passkey_refused: "A chave de acesso não foi aceita.", passkey_expired: "O pedido da chave de acesso expirou; tente de novo.",
+  passkey_failed: "Esta chave de acesso não abre nenhuma conta.", passkey_known: "Esta chave de acesso já está na conta.",
+  passkey_cancelled: "A chave de acesso não foi usada (cancelada ou indisponível).",
+  last_way_in: "É o único jeito de entrar na conta: crie uma senha ou outra chave antes.",
+  wrong_password: "A senha atual não é essa.", invitation_only: "Esta mesa é só para convidados.",
+  invitation_needs_account: "Uma mesa só para convidados é criada por quem entrou na conta e senta nela.",
+  no_such_account: "Nenhuma conta tem esse nome.", not_at_table: "Só quem está sentado à mesa convida para ela.",
+  self: "Essa é a sua própria conta.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
