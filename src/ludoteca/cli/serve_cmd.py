@@ -98,6 +98,14 @@ def serve(
             "default: Secure over https or a trusted proxy's X-Forwarded-Proto: https",
         ),
     ] = False,
+    dev_clock: Annotated[
+        bool,
+        typer.Option(
+            "--dev-clock",
+            help="tests and demonstrations only: POST /api/dev/clock moves the server's clock "
+            "on (turn-based deadlines); never on a real server",
+        ),
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -127,6 +135,7 @@ def serve(
         max_spectators=max_spectators,
         allow_agent_specs=allow_agent_specs,
         https_only=https_only,
+        dev_clock=dev_clock,
     )
     try:
         app = create_app(settings)
@@ -134,6 +143,8 @@ def serve(
         raise typer.BadParameter(str(e), param_hint="--trust-proxy") from None
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"ludoteca: http://{host}:{port}/  (database: {shown})")
+    if dev_clock:
+        typer.echo("ludoteca: --dev-clock: anyone may move this server's clock on (tests only)")
     if redis_url:
         typer.echo(f"ludoteca: table changes shared through Redis ({redis_url.split('@')[-1]})")
     # no per-message deflate: views are small, and compressing each one costs more CPU than

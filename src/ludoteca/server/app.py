@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import account_api, api, help_api, invite, rematch, ws
+from . import account_api, api, help_api, invite, rematch, turn_api, ws
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -167,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(help_api.router)
     app.include_router(invite.router)
     app.include_router(account_api.router)
+    app.include_router(turn_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))
