@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .clock import as_utc
-from .models import MoveRow, TurnTimerRow
+from .models import MoveRow, TableRow, TurnTimerRow
 from .turn_rules import TurnRules
 
 WINDOW = -1  # the seat number of a reaction window's row
@@ -51,9 +51,10 @@ class Timer:
     started_at: datetime | None
     due_at: datetime | None
     bank: float
+    wake_at: datetime | None = None
 
 
-COLUMNS = (T.table_id, T.seat, T.move, T.since, T.started_at, T.due_at, T.bank)
+COLUMNS = (T.table_id, T.seat, T.move, T.since, T.started_at, T.due_at, T.bank, T.wake_at)
 
 
 def _timer(r: Any) -> Timer:
@@ -65,6 +66,7 @@ def _timer(r: Any) -> Timer:
         None if r[4] is None else as_utc(r[4]),
         None if r[5] is None else as_utc(r[5]),
         float(r[6]),
+        None if r[7] is None else as_utc(r[7]),
     )
 
 
@@ -98,6 +100,8 @@ def arm(conn: Connection, plan: ArmPlan) -> None:
     if plan.over:
         conn.execute(delete(T).where(T.table_id == plan.table_id))
         return
+    # one arm of a table at a time, across processes (a move's transaction holds it already)
+    conn.execute(select(TableRow.id).where(TableRow.id == plan.table_id).with_for_update())
     rows = read(conn, plan.table_id, lock=True)
     if rows and max(r.move for r in rows.values()) > plan.move:
         return  # written for a newer move already (another process)
@@ -121,20 +125,24 @@ def arm(conn: Connection, plan: ArmPlan) -> None:
         if owed and went and charge and old is not None and old.started_at is not None:
             used = (plan.now - old.started_at).total_seconds()
             bank = plan.rules.settle(bank, plan.top, plan.limit, used)
+        wake = None
         if p in plan.actors:
             if owed and not went and old is not None:
-                since, started, due = old.since, old.started_at, old.due_at  # goes on
+                # the decision goes on: its deadline, and a poller's lease on it, stay
+                since, started, due, wake = old.since, old.started_at, old.due_at, old.wake_at
             else:
                 started = plan.now
-                due = plan.now + timedelta(seconds=plan.limit + bank)
-        out.append(_values(plan, p, since, started, due, bank))
+                due = wake = plan.now + timedelta(seconds=plan.limit + bank)
+        out.append(_values(plan, p, since, started, due, bank, wake))
     old_window = rows.get(WINDOW)
     if plan.window:
         if plan.moved is None and old_window is not None and old_window.due_at is not None:
-            due = old_window.due_at  # the window open before goes on
+            # the window open before goes on
+            started, due, wake = old_window.started_at, old_window.due_at, old_window.wake_at
         else:
-            due = plan.now + timedelta(seconds=plan.window_seconds)
-        out.append(_values(plan, WINDOW, plan.move, plan.now, due, 0.0))
+            started = plan.now
+            due = wake = plan.now + timedelta(seconds=plan.window_seconds)
+        out.append(_values(plan, WINDOW, plan.move, started, due, 0.0, wake))
     conn.execute(delete(T).where(T.table_id == plan.table_id))
     conn.execute(insert(T), out)
 
@@ -146,6 +154,7 @@ def _values(
     started: datetime | None,
     due: datetime | None,
     bank: float,
+    wake: datetime | None,
 ) -> dict[str, object]:
     return {
         "table_id": plan.table_id,
@@ -154,7 +163,7 @@ def _values(
         "since": since,
         "started_at": started,
         "due_at": due,
-        "wake_at": due,
+        "wake_at": wake,
         "bank": bank,
     }
 
