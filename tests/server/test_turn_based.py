@@ -222,3 +222,34 @@ def test_timeouts_are_counted_per_account_and_per_seat(tmp_path: Path) -> None:
         }
         assert 0 not in per_seat and per_seat[1] == 3
         assert rows_of(settings, tid) == {}  # a finished table keeps no timer
+
+
+def test_on_turn_tells_each_new_decision_of_peoples_seats_once(tmp_path: Path) -> None:
+    settings = turn_settings(tmp_path / "db.sqlite3")
+    with TestClient(create_app(settings)) as c:
+        heard: list[tuple[str, tuple[int, ...]]] = []
+        c.app.state.manager.on_turn(lambda tid, seats: heard.append((tid, seats)))  # type: ignore[attr-defined]
+        tid, tokens = new_table(c)
+        assert heard == [(tid, (0, 1))]  # the deal: both choose
+        st = state(c, tid, tokens[0])
+        move(c, tid, tokens[0], st["legal"][0]["action"], st["move"])
+        assert heard == [(tid, (0, 1))]  # seat 1 still owes the same decision: not again
+        st = state(c, tid, tokens[1])
+        move(c, tid, tokens[1], st["legal"][0]["action"], st["move"])
+        assert heard[1:] == [(tid, (0, 1))]  # the next round
+        # a reaction window's answers are no turn; AI seats are never told
+        heard.clear()
+        r = c.post(
+            "/api/tables",
+            json={"game": "react-toy", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        )
+        rid = r.json()["id"]
+        rt = dict(join(c, rid, n) for n in ("Ana", "Bia"))
+        assert heard == [(rid, (0,))]
+        st = state(c, rid, rt[0])
+        score = next(a["action"] for a in st["legal"] if a["action"]["type"] == "score")
+        move(c, rid, rt[0], score, st["move"])
+        assert heard == [(rid, (0,))]  # the window opened: nobody is called
+        move(c, rid, rt[0], {"type": "pass"}, 1)
+        move(c, rid, rt[1], {"type": "pass"}, 1)
+        assert heard[1:] == [(rid, (1,))]  # the window closed: seat 1's turn

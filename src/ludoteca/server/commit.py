@@ -97,7 +97,11 @@ class Commit:
         over = state.is_over
         result = state.result().to_json() if over else None
         rows = [(p, a.to_json(), by) for (p, a), by in zip(batch, bys, strict=True)]
-        also = None if self.also is None else self.also(table, {p for p, _ in batch}, first + len(batch))
+        also = (
+            None
+            if self.also is None
+            else self.also(table, {p for p, _ in batch}, first + len(batch))
+        )
         try:
             await self.commits.store(
                 MoveBatch(table.id, first, rows, "finished" if over else "running", result, also)

@@ -25,8 +25,8 @@ from .records import begin
 from .registry import TableRegistry
 from .replication import Replication
 from .schemas import CreateTable, JoinTable
-from .turn_rules import RULES as TURN_RULES
 from .tokens import new_table_id, new_token, same_hash, token_hash
+from .turn_rules import RULES as TURN_RULES
 
 
 class Seating:

@@ -182,9 +182,7 @@ def claim_due(conn: Connection, now: datetime, lease: float, limit: int) -> list
     due = [(str(t), int(s)) for t, s in conn.execute(q)]
     later = now + timedelta(seconds=lease)
     for tid, seat in due:
-        conn.execute(
-            update(T).where(T.table_id == tid, T.seat == seat).values(wake_at=later)
-        )
+        conn.execute(update(T).where(T.table_id == tid, T.seat == seat).values(wake_at=later))
     return due
 
 

@@ -184,12 +184,7 @@ class TurnTimers:
             state = table.state
             if row is None:
                 return
-            if (
-                not table.turn_based
-                or table.status != "running"
-                or state is None
-                or state.is_over
-            ):
+            if not table.turn_based or table.status != "running" or state is None or state.is_over:
                 await r.write(in_transaction, r.store, drop, table_id)
                 return
             if row.move < table.move_count:  # written before the newest change: again now
