@@ -112,10 +112,19 @@ def fill(url: str, args: dict[str, Any], tables: int, accounts: int) -> list[str
         copy(
             dbapi,
             "ludoteca_tables",
-            (
-                "id game rules_version num_players seed public_options settings status "
-                "move_count created_at updated_at"
-            ).split(),
+            [
+                "id",
+                "game",
+                "rules_version",
+                "num_players",
+                "seed",
+                "public_options",
+                "settings",
+                "status",
+                "move_count",
+                "created_at",
+                "updated_at",
+            ],
             (
                 (
                     t,

@@ -9,15 +9,17 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, insert, select
 
+from ludoteca.engine.errors import DataError
 from ludoteca.server import Settings, create_app
 from ludoteca.server.clock import Clock
 from ludoteca.server.db import now
 from ludoteca.server.models import AccountRow, AccountSeatRow, MoveRow, TurnTimerRow
 from ludoteca.server.timeouts import TimeoutRecord, seat_timeouts, timeout_records
-from ludoteca.server.turn_rules import RULES
+from ludoteca.server.turn_rules import RULES, load
 
 from .conftest import sqlite_settings
 from .helpers import join, move, state, wait_for
@@ -253,3 +255,26 @@ def test_on_turn_tells_each_new_decision_of_peoples_seats_once(tmp_path: Path) -
         move(c, rid, rt[0], {"type": "pass"}, 1)
         move(c, rid, rt[1], {"type": "pass"}, 1)
         assert heard[1:] == [(rid, (1,))]  # the window closed: seat 1's turn
+
+
+def test_the_turn_based_data_is_checked_at_load_and_the_bank_rule_holds() -> None:
+    good = (
+        "limits = [3600]\ndefault_limit = 3600\nbanks = [0, 600]\ndefault_bank = 600\n"
+        "refill_share = 0.5\nwindow_seconds = 60\n"
+    )
+    rules = load(good)
+    for bad in (
+        good.replace("default_limit = 3600", "default_limit = 60"),
+        good.replace("refill_share = 0.5", "refill_share = 2"),
+        good + "surprise = 1\n",
+        "limits = [",
+    ):
+        with pytest.raises(DataError, match="turn_based.toml"):
+            load(bad)
+    # in time: half the limit back, never above the bank the seat started with
+    assert rules.settle(0, 600, 3600, 100) == 600
+    assert rules.settle(100, 600, 3600, 3600) == 600
+    assert rules.settle(0, 6000, 3600, 10) == 1800
+    # late: what it took beyond the limit, down to nothing
+    assert rules.settle(600, 600, 3600, 3600 + 200) == 400
+    assert rules.settle(600, 600, 3600, 3600 + 9000) == 0
