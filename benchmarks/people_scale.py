@@ -235,7 +235,7 @@ def moves(c: TestClient, sessions: list[str], n: int) -> tuple[float, float]:
             table = (tid, tokens)
         tid, tokens = table
         moved = False
-        for seat, tok in tokens.items():
+        for tok in tokens.values():
             h = {"Authorization": f"Bearer {tok}"}
             st = c.get(f"/api/tables/{tid}/state", headers=h).json()
             if st["result"] is not None:

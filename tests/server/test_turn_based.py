@@ -269,7 +269,7 @@ def test_the_turn_based_data_is_checked_at_load_and_the_bank_rule_holds() -> Non
         good + "surprise = 1\n",
         "limits = [",
     ):
-        with pytest.raises(DataError, match="turn_based.toml"):
+        with pytest.raises(DataError, match=r"turn_based\.toml"):
             load(bad)
     # in time: half the limit back, never above the bank the seat started with
     assert rules.settle(0, 600, 3600, 100) == 600
