@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+import ludoteca
 from ludoteca.server import create_app
 from ludoteca.server.turn_rules import RULES
 from ludoteca.server.turn_store import WINDOW
@@ -61,3 +62,10 @@ def test_every_seats_pass_closes_a_window_at_once(tmp_path: Path) -> None:
         assert [by for _, by in moves(settings, tid)] == ["player", "window", "window"]
         rows = rows_of(settings, tid)
         assert WINDOW not in rows and rows[1].due_at is not None  # seat 1's turn, its deadline
+
+
+def test_the_rules_for_players_state_the_datas_window_length() -> None:
+    minutes = RULES.window_seconds // 60
+    root = Path(ludoteca.__file__).parent / "help" / "rules"
+    for lang, words in (("en", f"open {minutes} minutes"), ("pt-BR", f"aberta {minutes} minutos")):
+        assert words in (root / f"exploding-kittens.{lang}.md").read_text(encoding="utf-8")
