@@ -53,7 +53,8 @@ def in_transaction(store: Store, fn: Callable[..., R], *args: Any) -> R:
 class TurnTimers:
     """Takes the registry (loading tables, the database), the commit (the clock's moves) and
     the timers (closing a reaction window). Counts what it did, for tests and the log:
-    ``claimed`` (rows taken), ``fired`` (timeout moves and windows closed), ``evicted``."""
+    ``polls`` (looks at the rows), ``claimed`` (rows taken), ``fired`` (timeout moves and
+    windows closed), ``evicted`` (tables let go from memory)."""
 
     def __init__(
         self, registry: TableRegistry, commit: Commit, timers: Timers, rules: TurnRules = RULES
@@ -63,7 +64,7 @@ class TurnTimers:
         self.timers = timers
         self.rules = rules
         self.clock = registry.settings.clock
-        self.claimed = self.fired = self.evicted = 0
+        self.polls = self.claimed = self.fired = self.evicted = 0
         self._task: asyncio.Task[None] | None = None
         self._wake: asyncio.Event | None = None
         self._woken: Callable[[], None] | None = None
@@ -167,6 +168,7 @@ class TurnTimers:
                 await self.fire(table_id, seat)
             except Exception:
                 log.exception("table %s: a turn timer failed (tried again later)", table_id)
+        self.polls += 1
         return len(due)
 
     async def fire(self, table_id: str, seat: int) -> None:
