@@ -281,3 +281,17 @@ def test_the_turn_based_data_is_checked_at_load_and_the_bank_rule_holds() -> Non
     # late: what it took beyond the limit, down to nothing
     assert rules.settle(600, 600, 3600, 3600 + 200) == 400
     assert rules.settle(600, 600, 3600, 3600 + 9000) == 0
+
+
+def test_a_seat_that_leaves_has_no_deadline_any_more(tmp_path: Path) -> None:
+    settings = turn_settings(tmp_path / "db.sqlite3")
+    with TestClient(create_app(settings)) as c:
+        tid, tokens = new_table(c, "nine-domains", turn_seconds=3600, bank_seconds=0)
+        wait_for(lambda: rows_of(settings, tid).get(1) is not None)
+        assert rows_of(settings, tid)[1].due_at is not None
+        r = c.post(f"/api/tables/{tid}/leave", headers={"Authorization": f"Bearer {tokens[1]}"})
+        assert r.status_code == 200, r.text
+        # an AI seat plays for Bia now: it moves, and no deadline waits for it
+        wait_for(lambda: (1, "ai") in moves(settings, tid), timeout=60)
+        wait_for(lambda: rows_of(settings, tid)[1].due_at is None)
+        assert rows_of(settings, tid)[0].due_at is not None  # Ana's decision still waits

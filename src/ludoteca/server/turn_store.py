@@ -40,6 +40,8 @@ class ArmPlan:
     top: float  # the bank each seat started with
     window_seconds: float
     rules: TurnRules
+    # written even if rows of this move count stand (a change that is no move: a seat left)
+    force: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,10 @@ def arm(conn: Connection, plan: ArmPlan) -> None:
     if plan.over:
         conn.execute(delete(T).where(T.table_id == plan.table_id))
         return
+    if plan.moved is None and not plan.force:  # loaded, caught up with: rows of it stand
+        found = read(conn, plan.table_id)
+        if found and all(r.move == plan.move for r in found.values()):
+            return
     # one arm of a table at a time, across processes (a move's transaction holds it already)
     conn.execute(select(TableRow.id).where(TableRow.id == plan.table_id).with_for_update())
     rows = read(conn, plan.table_id, lock=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import timedelta
@@ -109,6 +110,8 @@ class TurnTimers:
         if not table.turn_based or change.moved is not None or table.status == "open":
             return
         plan = self.plan(table, None, table.move_count)
+        if change.announce:  # made here (the deal, a seat left): written whatever stands
+            plan = dataclasses.replace(plan, force=True)
         self.registry.spawn(self._write(plan))
 
     async def _write(self, plan: ArmPlan) -> None:
