@@ -27,7 +27,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "long: a long check, run with --long (the default run keeps a short one beside it)"
+        "markers",
+        "long: a long check, run with --long (the default run keeps a short one beside it)",
     )
 
 

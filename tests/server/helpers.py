@@ -82,7 +82,7 @@ def free_port() -> int:
 
 
 def start_server(
-    db: Path, port: int, plugins: bool = True, ai_delay: float = 0.0
+    db: Path, port: int, plugins: bool = True, ai_delay: float = 0.0, extra: tuple[str, ...] = ()
 ) -> subprocess.Popen[bytes]:
     # this checkout's sources first: the environment may hold an editable install of another
     # checkout (a git worktree shares the venv of the main one), whose server would be tested
@@ -102,6 +102,7 @@ def start_server(
             str(ai_delay),
             "--log-level",
             "warning",
+            *extra,
         ],
         cwd=ROOT,
         env=env,

@@ -83,8 +83,15 @@ def test_only_stale_running_tables_with_people_are_abandoned() -> None:
     assert not live_abandoned(_live(["human", "ai"], "open", old), at, hour)
     assert not live_abandoned(_live(["human", "ai"], "running", old), at, 0)  # 0: never
     # a table another process holds: its row's last change (SQLite: a time without its zone)
-    row = SimpleNamespace(status="running", updated_at=old.replace(tzinfo=None))
+    row = SimpleNamespace(status="running", updated_at=old.replace(tzinfo=None), settings={})
     stored: Any = SimpleNamespace(row=row, seats=[SimpleNamespace(kind="human")])
     assert stored_abandoned(stored, at, hour)
+    # a turn-based table waits for people by design (its deadlines move it on): never
+    row.settings = {"mode": "turn_based"}
+    assert not stored_abandoned(stored, at, hour)
+    turn = _live(["human", "human"], "running", old)
+    turn.settings["mode"] = "turn_based"
+    assert not live_abandoned(turn, at, hour)
+    row.settings = {}
     row.updated_at = new
     assert not stored_abandoned(stored, at, hour)

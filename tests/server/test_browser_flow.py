@@ -181,9 +181,7 @@ def my_moves(base: str, tid: str) -> int:
     return sum(1 for s in r.json()["steps"] if s["seat"] == 0 and s["by"] == "player")
 
 
-@pytest.mark.parametrize(
-    "game", ["coatl", pytest.param("nine-domains", marks=pytest.mark.long)]
-)
+@pytest.mark.parametrize("game", ["coatl", pytest.param("nine-domains", marks=pytest.mark.long)])
 def test_moves_by_keyboard_alone_never_lose_focus(server: str, browser: Browser, game: str) -> None:
     """Twenty moves by Enter and arrow keys alone: when the turn comes focus is on the board's
     first useful component, after a pick on its first target; arrow keys choose another in

@@ -114,6 +114,14 @@ def serve(
             "default: the request's own origin",
         ),
     ] = None,
+    dev_clock: Annotated[
+        bool,
+        typer.Option(
+            "--dev-clock",
+            help="tests and demonstrations only: POST /api/dev/clock moves the server's clock "
+            "on (turn-based deadlines); never on a real server",
+        ),
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
 ) -> None:
     """Run the server: lobby, tables, live play, replays, and the browser client."""
@@ -145,6 +153,7 @@ def serve(
         https_only=https_only,
         passkey_rp_id=passkey_rp_id,
         passkey_origins=tuple(o.rstrip("/") for o in passkey_origin or ()),
+        dev_clock=dev_clock,
     )
     try:
         app = create_app(settings)
@@ -152,6 +161,8 @@ def serve(
         raise typer.BadParameter(str(e), param_hint="--trust-proxy") from None
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"ludoteca: http://{host}:{port}/  (database: {shown})")
+    if dev_clock:
+        typer.echo("ludoteca: --dev-clock: anyone may move this server's clock on (tests only)")
     if redis_url:
         typer.echo(f"ludoteca: table changes shared through Redis ({redis_url.split('@')[-1]})")
     # no per-message deflate: views are small, and compressing each one costs more CPU than

@@ -5,7 +5,8 @@ is a person's, no seated person has a socket open to it in this process, and not
 changed on it for ``Settings.abandoned_after`` seconds. An all-AI table is never abandoned (it
 plays itself to the end). A table this process does not hold is judged by its row alone (its
 last change), as its sockets are elsewhere. Nothing is deleted: a person who comes back
-finds the table where they left it, and it is in play again.
+finds the table where they left it, and it is in play again. A turn-based table is never
+abandoned: it waits for people by design, and its deadlines move it on (turn_timers.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def _stale(changed: datetime | None, at: datetime, after: float) -> bool:
 def live_abandoned(table: LiveTable, at: datetime, after: float) -> bool:
     if table.status != "running" or not any(s.kind == "human" for s in table.seats):
         return False
+    if table.turn_based:
+        return False
     if any(c.seat is not None for c in table.connections):
         return False
     return _stale(table.updated_at, at, after)
@@ -34,5 +37,7 @@ def live_abandoned(table: LiveTable, at: datetime, after: float) -> bool:
 
 def stored_abandoned(st: StoredTable, at: datetime, after: float) -> bool:
     if st.row.status != "running" or not any(s.kind == "human" for s in st.seats):
+        return False
+    if (st.row.settings or {}).get("mode") == "turn_based":
         return False
     return _stale(st.row.updated_at, at, after)

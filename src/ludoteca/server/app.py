@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import account_api, api, friends_api, help_api, invite, passkey_api, rematch, ws
+from . import account_api, api, friends_api, help_api, invite, passkey_api, rematch, turn_api, ws
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -176,6 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_api.router)
     app.include_router(passkey_api.router)
     app.include_router(friends_api.router)
+    app.include_router(turn_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

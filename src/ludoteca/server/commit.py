@@ -19,6 +19,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from sqlalchemy import Connection
+
 from ..engine import Action, Event
 from .db import Conflict, MoveBatch
 from .errors import ApiError
@@ -30,6 +32,8 @@ log = logging.getLogger("ludoteca.server")
 
 # stores a list of batches in one transaction: per batch, None (stored) or its error
 Append = Callable[[list[MoveBatch]], Awaitable[list[Exception | None]]]
+# more writes for a table's moves, in their transaction (a turn-based table's timers)
+Also = Callable[[LiveTable, set[int], int], Callable[[Connection], None] | None]
 
 
 class GroupCommit:
@@ -76,6 +80,8 @@ class Commit:
     def __init__(self, registry: TableRegistry, commits: GroupCommit) -> None:
         self.registry = registry
         self.commits = commits
+        # set by the table manager: the turn-based timers, written with the moves
+        self.also: Also | None = None
 
     async def commit(
         self,
@@ -91,9 +97,14 @@ class Commit:
         over = state.is_over
         result = state.result().to_json() if over else None
         rows = [(p, a.to_json(), by) for (p, a), by in zip(batch, bys, strict=True)]
+        also = (
+            None
+            if self.also is None
+            else self.also(table, {p for p, _ in batch}, first + len(batch))
+        )
         try:
             await self.commits.store(
-                MoveBatch(table.id, first, rows, "finished" if over else "running", result)
+                MoveBatch(table.id, first, rows, "finished" if over else "running", result, also)
             )
         except BaseException as e:
             # memory ran ahead of the database: rebuild the table from what is stored

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .clock import Clock
+
 DATABASE_ENV = "LUDOTECA_DATABASE_URL"
 REDIS_ENV = "LUDOTECA_REDIS_URL"
 
@@ -106,3 +108,13 @@ class Settings:
     passkey_challenge_seconds: float = 300.0
     # challenges handed out per client address and minute (token bucket; 0: no limit)
     passkey_challenges_per_minute: float = 30.0
+    # -- turn-based tables (docs/server.md, "Turn-based tables") -----------------------------
+    # the time turn-based deadlines are measured by; its offset moves only under dev_clock
+    clock: Clock = field(default_factory=Clock)
+    # POST /api/dev/clock moves the clock on (tests, demonstrations): never on a real server
+    dev_clock: bool = False
+    # how often this process looks for due turn-based timers (at once when the clock moves)
+    turn_poll_seconds: float = 2.0
+    # a turn-based table nobody watches and nothing runs for is let go from memory after this
+    # long (it is loaded again when asked for, or when one of its timers is due)
+    turn_evict_seconds: float = 60.0

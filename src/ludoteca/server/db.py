@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -99,6 +99,8 @@ class MoveBatch:
     moves: list[tuple[int, dict[str, Any], str]]
     status: str
     result: dict[str, Any] | None
+    # more writes of the same transaction, once the moves are in (a turn-based table's timers)
+    also: Callable[[Connection], None] | None = None
 
 
 @dataclass
@@ -340,6 +342,9 @@ class Store:
                 rows = [r for i in items for r in self._move_rows(i, t)]
                 if rows:
                     conn.execute(insert(MoveRow), rows)
+                for item in items:
+                    if item.also is not None:
+                        item.also(conn)
         except _SomeConflict:
             raise
         except Exception:
@@ -363,6 +368,9 @@ class Store:
                     rows.extend(self._move_rows(item, t))
                 if rows:
                     conn.execute(insert(MoveRow), rows)
+                for item, err in zip(items, out, strict=True):
+                    if err is None and item.also is not None:
+                        item.also(conn)
         except Exception:
             self._drop_conn()
             raise

@@ -94,6 +94,8 @@ class LiveTable:
     # payload parts already built for this move: (seat, lang) -> dict, and
     # ("text", seat, lang) -> the same part as JSON text (cleared after every change)
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    # the people's seats owing a turn's decision, as last told (turn_hook.py: who is new)
+    deciders: tuple[int, ...] = ()
 
     def seat_of_hash(self, h: str) -> int | None:
 
@@ -114,6 +116,19 @@ class LiveTable:
     def clock_seconds(self) -> float | None:
         c = self.settings.get("clock_seconds")
         return None if c is None else float(c)
+
+    @property
+    def turn_based(self) -> bool:
+        """A turn-based table: its deadlines are rows in the database (turn_timers.py)."""
+        return self.settings.get("mode") == "turn_based"
+
+    @property
+    def turn_seconds(self) -> float:
+        return float(self.settings.get("turn_seconds") or 0)
+
+    @property
+    def bank_seconds(self) -> float:
+        return float(self.settings.get("bank_seconds") or 0)
 
     def summary(self, lang: str) -> dict[str, Any]:
         return {

@@ -14,12 +14,14 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
     Integer,
     LargeBinary,
     String,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -76,6 +78,16 @@ class SeatRow(Base):
 
 class MoveRow(Base):
     __tablename__ = "ludoteca_moves"
+    # the clock's moves of a seat, for reputation (timeouts.py; migration 0006)
+    __table_args__ = (
+        Index(
+            "ix_ludoteca_moves_clock",
+            "table_id",
+            "seat",
+            postgresql_where=text("by = 'clock'"),
+            sqlite_where=text("by = 'clock'"),
+        ),
+    )
 
     table_id: Mapped[str] = mapped_column(
         String(24), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
@@ -209,3 +221,29 @@ class BlockRow(Base):
         index=True,
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TurnTimerRow(Base):
+    """A turn-based table's timers (turn_timers.py, migration 0006): one row per seat (its
+    bank, and the deadline of the decision it owes, if any) and one for an open reaction
+    window (seat -1). Nothing runs for them: a poller per process finds the due ones by
+    ``wake_at`` (the deadline, or a claim's lease), the only indexed column."""
+
+    __tablename__ = "ludoteca_turn_timers"
+
+    table_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)  # -1: the reaction window
+    # the table's move count when this row was written (a row older than the table's move is
+    # stale: written again before it is trusted)
+    move: Mapped[int] = mapped_column(Integer)
+    # the move count when the seat's pending decision began (its moves since end it)
+    since: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # when a poller is to look at it: the deadline, or later while one process handles it
+    wake_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    bank: Mapped[float] = mapped_column(Float, default=0.0)  # seconds left in the seat's bank

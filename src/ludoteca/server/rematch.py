@@ -67,6 +67,8 @@ class Rematches:
             for s in old.seats
         ]
         settings = {k: v for k, v in old.settings.items() if k in TableSettings.model_fields}
+        if old.turn_based:  # its windows are the turn-based rule's, set again at creation
+            settings.pop("window_seconds", None)
         join = None
         if seat is not None and old.seats[seat].kind != "ai":
             join = JoinTable(name=old.seats[seat].name or "?", seat=seat)

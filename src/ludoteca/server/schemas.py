@@ -18,6 +18,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .turn_rules import RULES
+
 MAX_BODY_BYTES = 64 * 1024  # an HTTP body or one WebSocket message
 # what the WebSocket server (uvicorn) reads of one message at most, before the app sees it:
 # above MAX_BODY_BYTES, so that a message a little too large gets the app's answer
@@ -196,6 +198,47 @@ class TableSettings(Strict):
         description="by invitation: not in the lobby, and only invited accounts may sit "
         "(server/friends.py); needs a signed-in creator who sits at once",
     )
+    # -- turn-based tables (server/turn_timers.py; the choices: server/turn_based.toml) -----
+    mode: Literal["realtime", "turn_based"] = Field(
+        "realtime",
+        description="realtime: the clocks above, in seconds; turn_based: a time limit per "
+        "move (hours, days) and a time bank, the deadlines kept in the database",
+    )
+    turn_seconds: int | None = Field(
+        None, description="turn-based: the time limit per move, one of GET /api/turn-based"
+    )
+    bank_seconds: int | None = Field(
+        None, description="turn-based: each seat's time bank, one of GET /api/turn-based"
+    )
+
+    @model_validator(mode="after")
+    def _turn_based(self) -> TableSettings:
+        if self.mode == "realtime":
+            if self.turn_seconds is not None or self.bank_seconds is not None:
+                raise PydanticCustomError(
+                    "turn_settings", "turn_seconds and bank_seconds are for turn-based tables", {}
+                )
+            return self
+        if self.clock_seconds is not None:
+            raise PydanticCustomError(
+                "turn_settings", "a turn-based table has a time limit per move, not a clock", {}
+            )
+        limit = RULES.default_limit if self.turn_seconds is None else self.turn_seconds
+        bank = RULES.default_bank if self.bank_seconds is None else self.bank_seconds
+        if limit not in RULES.limits:
+            raise PydanticCustomError(
+                "turn_settings",
+                "turn_seconds is one of {choices}",
+                {"choices": ", ".join(map(str, RULES.limits))},
+            )
+        if bank not in RULES.banks:
+            raise PydanticCustomError(
+                "turn_settings",
+                "bank_seconds is one of {choices}",
+                {"choices": ", ".join(map(str, RULES.banks))},
+            )
+        self.turn_seconds, self.bank_seconds = limit, bank
+        return self
 
 
 class JoinTable(Strict):

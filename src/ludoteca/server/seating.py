@@ -26,6 +26,7 @@ from .registry import TableRegistry
 from .replication import Replication
 from .schemas import CreateTable, JoinTable
 from .tokens import new_table_id, new_token, same_hash, token_hash
+from .turn_rules import RULES as TURN_RULES
 
 
 class Seating:
@@ -100,13 +101,15 @@ class Seating:
             game.new_game(n, 0, req.options)
         except LudotecaError as e:
             raise ApiError(422, "invalid_options", str(e)) from None
-        settings = {
+        settings: dict[str, Any] = {
             "window_seconds": req.window_seconds,
             "window_close_early": req.window_close_early,
             "clock_seconds": req.clock_seconds,
             "open_replay": req.open_replay,
             "invitation_only": req.invitation_only,
         }
+        if req.mode == "turn_based":  # deadlines in the database (turn_timers.py)
+            settings.update(turn_settings(req.turn_seconds, req.bank_seconds))
         table = LiveTable(
             id=new_table_id(),
             game=game,
@@ -249,6 +252,19 @@ class Seating:
                 r.notify(table)
                 self.replication.announce(table)
             return table
+
+
+def turn_settings(limit: int | None, bank: int | None) -> dict[str, Any]:
+    """A turn-based table's settings: its limit and bank (checked by the schema), and its
+    reaction windows as the turn-based rule has them (docs/rules/exploding-kittens.md,
+    decision 19: a fixed length for every window, closed once every seat has answered)."""
+    return {
+        "mode": "turn_based",
+        "turn_seconds": limit,
+        "bank_seconds": bank,
+        "window_seconds": float(TURN_RULES.window_seconds),
+        "window_close_early": True,
+    }
 
 
 def seat_row(table: LiveTable, s: Seat) -> SeatRow:

@@ -12,7 +12,10 @@ Each part takes, in its constructor, the registry and the peers it calls (none c
   (registry, timers, ai);
 - ``seating`` (:mod:`.seating`): making tables, taking and leaving seats, dealing (registry,
   ai, replication);
-- ``expiry`` (:mod:`.expiry`): open tables nobody sat down at (registry, replication).
+- ``expiry`` (:mod:`.expiry`): open tables nobody sat down at (registry, replication);
+- ``turn_timers`` (:mod:`.turn_timers`): turn-based tables' deadlines as database rows, one
+  poller per process (registry, commit, timers); ``turn_hook`` (:mod:`.turn_hook`): who has a
+  new decision (:meth:`TableManager.on_turn`).
 
 What follows a change reaches the parts through the registry's events, subscribed here in the
 order they act: windows and clocks, AI seats, clients, other processes.
@@ -40,6 +43,8 @@ from .replication import Replication
 from .schemas import CreateTable, JoinTable
 from .seating import Seating
 from .timers import Timers
+from .turn_hook import TurnHook, TurnListener
+from .turn_timers import TurnTimers
 
 log = logging.getLogger("ludoteca.server")
 T = TypeVar("T")
@@ -59,14 +64,23 @@ class TableManager:
         self.replication = Replication(r, self.timers, self.ai)
         self.seating = Seating(r, self.ai, self.replication)
         self.expiry = Expiry(r, self.replication)
+        self.turn_timers = TurnTimers(r, self.commit, self.timers)
+        self.commit.also = self.turn_timers.also  # their rows, in the moves' transaction
+        self.turn_hook = TurnHook()
         # what follows every change, in this order
         r.on_change(self.timers.table_changed)
+        r.on_change(self.turn_timers.table_changed)
         r.on_change(self.ai.table_changed)
         r.on_change(lambda table, _change: r.notify(table))
+        r.on_change(self.turn_hook.table_changed)
         r.on_change(self.replication.table_changed)
         r.on_drop(self.timers.cancel)
         r.on_stale(self.replication.refresh)
         self._checkpoints: asyncio.Task[None] | None = None
+
+    def on_turn(self, listener: TurnListener) -> None:
+        """``listener(table_id, seats)`` when people's seats get a new decision (turn_hook.py)."""
+        self.turn_hook.subscribe(listener)
 
     # -- what the API calls -----------------------------------------------------------------
     @property
@@ -132,10 +146,12 @@ class TableManager:
                 table.follower = not await self.replication.claim(key, 60)
                 r.changed(table, moved=None, announce=False)
         self.expiry.start()
+        self.turn_timers.start()
         if r.inline_writes:
             self._checkpoints = asyncio.create_task(r.checkpoint_loop())
 
     async def stop(self) -> None:
+        await self.turn_timers.stop()
         self.expiry.cancel()
         if self._checkpoints is not None:
             self._checkpoints.cancel()

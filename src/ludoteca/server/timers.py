@@ -6,6 +6,9 @@ passes given meanwhile wait unseen, and when it closes (its time is up, every se
 answered, or someone answered with something other than a pass) the server passes for every
 seat still owing an answer. When a window closes is decided by ``engine/reactions.py``
 (``window_deadline``, ``window_may_close``): from the seats' answers, never their hands.
+
+At a turn-based table nothing here waits: its deadlines and its window's closing time are rows
+in the database, fired by ``turn_timers.py`` (which calls :meth:`Timers.close`).
 """
 
 from __future__ import annotations
@@ -89,7 +92,8 @@ class Timers:
             window, fresh = self._window_for(table, previous, hint, taken_window)
             window.about = dict(reaction.about)
             window.seats = tuple(reaction.seats)
-            window.task = asyncio.create_task(self._window_timer(table, window))
+            if not table.turn_based:  # a turn-based window's closing time is a row
+                window.task = asyncio.create_task(self._window_timer(table, window))
             table.window = window
             if fresh and not table.follower:  # its closing time outlives a restart
                 self.registry.spawn(self._save(table.id, self.clock_json(table)))

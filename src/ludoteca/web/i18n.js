@@ -1,6 +1,7 @@
 // The client's own words (the games' words come from the server, already translated).
 import { FLOW_WORDS } from "./flow-words.js";
 import { ACCOUNT_WORDS } from "./account_words.js";
+import { TURN_WORDS } from "./turn-words.js";
 
 const WORDS = {
   "pt-BR": {
@@ -148,6 +149,8 @@ const ERRORS_PT = {
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
+// the turn-based form's words live beside it (turn-words.js)
+for (const l of Object.keys(TURN_WORDS)) Object.assign(WORDS[l], TURN_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
 

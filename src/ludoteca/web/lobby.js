@@ -11,9 +11,9 @@ export function showLobby(root, go) {
   const lists = h("section", { class: "panel", id: "tables" });
   root.append(h("h1", { class: "lobby-title" }, t("lobbyTitle")), h("div", { class: "lobby" }, form, lists));
   let gameNames = {};
-  api("/games").then((games) => {
+  Promise.all([api("/games"), api("/turn-based")]).then(([games, turns]) => {
     gameNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
-    buildForm(form, games, go);
+    buildForm(form, games, go, turns);
   }).catch((e) => showError(form, e));
   const refresh = async () => {
     if (stop) return;
@@ -37,7 +37,31 @@ export function showError(el, e) {
   el.prepend(h("p", { class: "error", role: "alert" }, `${t("error")}: ${errorText(e.code, e.message)}`));
 }
 
-function buildForm(form, games, go) {
+// a duration of whole days or hours in words ("3 dias", "12 horas"); 0 is "no bank"
+export function duration(seconds) {
+  if (!seconds) return t("noBank");
+  if (seconds % 86400 === 0) return t("days", { n: seconds / 86400 });
+  return t("hours", { n: Math.round(seconds / 3600) });
+}
+
+// real time or turn-based: the pace menu, and a turn-based table's limit and bank
+function paceFields(turns) {
+  const pace = h("select", { id: "pace", "aria-describedby": "pace-help" },
+    h("option", { value: "realtime" }, t("paceRealtime")),
+    h("option", { value: "turn_based" }, t("paceTurnBased")));
+  const limit = h("select", { id: "turn-limit" },
+    turns.limits.map((s) => h("option", { value: s, selected: s === turns.default_limit }, duration(s))));
+  const bank = h("select", { id: "time-bank", "aria-describedby": "bank-help" },
+    turns.banks.map((s) => h("option", { value: s, selected: s === turns.default_bank }, duration(s))));
+  const box = h("div", { class: "turn-settings", id: "turn-settings", hidden: true },
+    h("label", {}, h("span", {}, t("turnLimit")), limit),
+    h("label", {}, h("span", {}, t("timeBank")), bank, h("small", { id: "bank-help", class: "muted" }, t("timeBankHelp"))),
+    h("small", { class: "muted turn-window" }, t("turnWindowHelp", { n: Math.round(turns.window_seconds / 60) })));
+  const help = h("small", { id: "pace-help", class: "muted" }, t("paceHelp"));
+  return { pace, limit, bank, box, help, turnBased: () => pace.value === "turn_based" };
+}
+
+function buildForm(form, games, go, turns) {
   clear(form);
   form.append(h("h2", {}, t("newTable")));
   const gameSel = h("select", { name: "game", id: "game" }, games.map((g) => h("option", { value: g.id }, g.name)));
@@ -51,6 +75,8 @@ function buildForm(form, games, go) {
   const openReplay = h("input", { type: "checkbox", id: "open-replay" });
   const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname", "aria-describedby": "name-help" });
   const about = h("div", { class: "game-about", id: "game-about", "aria-live": "polite" });
+  const paced = paceFields(turns);
+  const clockBox = h("label", { id: "clock-settings" }, h("span", {}, t("clockSeconds")), clockIn);
   // the creator's own deck, one saved in the Gatálogo (games that take decks)
   const myDeck = { value: "" };
   const deckBox = h("div", { class: "my-deck", id: "my-deck" });
@@ -87,7 +113,7 @@ function buildForm(form, games, go) {
     about.append(gamePicture(g.id), h("div", {},
       h("strong", {}, g.name), h("p", {}, t(`desc_${g.id.replaceAll("-", "_")}`)),
       h("p", { class: "muted" }, g.min_players === g.max_players ? t("players") + `: ${g.min_players}` : t("playerCount", { min: g.min_players, max: g.max_players })), lobbyHelp(g.id)));
-    windowBox.hidden = g.reactions === false;
+    windowBox.hidden = g.reactions === false || paced.turnBased();
     myDeck.value = "";
     deckBox.replaceChildren(...[g.takes_decks ? deckPicker(myDeck) : null].filter(Boolean));
     clear(playersSel);
@@ -125,6 +151,14 @@ function buildForm(form, games, go) {
     paintSeats();
   };
   gameSel.addEventListener("change", paintGame);
+  // a turn-based table has a limit per move and a bank, not a clock in seconds; its reaction
+  // windows are the turn-based rule's (the server sets them)
+  paced.pace.addEventListener("change", () => {
+    const turn = paced.turnBased();
+    paced.box.hidden = !turn;
+    clockBox.hidden = turn;
+    windowBox.hidden = turn || game().reactions === false;
+  });
   playersSel.addEventListener("change", paintSeats);
 
   const submit = async (ev) => {
@@ -152,7 +186,11 @@ function buildForm(form, games, go) {
     const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked };
     if (!windowBox.hidden && windowIn.value) body.window_seconds = Number(windowIn.value);
     if (!windowBox.hidden) body.window_close_early = closeEarly.checked;
-    if (clockIn.value) body.clock_seconds = Number(clockIn.value);
+    if (paced.turnBased()) {
+      body.mode = "turn_based";
+      body.turn_seconds = Number(paced.limit.value);
+      body.bank_seconds = Number(paced.bank.value);
+    } else if (clockIn.value) body.clock_seconds = Number(clockIn.value);
     if (seats.some((s) => s.kind === "human")) {
       // the creator sits down in the same request
       body.join = { name: nameIn.value.trim() || "?" };
@@ -171,12 +209,14 @@ function buildForm(form, games, go) {
     h("label", {}, h("span", {}, t("game")), gameSel),
     about,
     h("label", {}, h("span", {}, t("players")), playersSel),
+    h("label", {}, h("span", {}, t("pace")), paced.pace, paced.help),
+    paced.box,
     h("label", {}, h("span", {}, t("yourName")), nameIn, h("small", { id: "name-help", class: "muted" }, t("nameHelp"))),
     deckBox,
     seatsBox,
     h("details", {}, h("summary", {}, t("options")), optionsBox,
       windowBox,
-      h("label", {}, h("span", {}, t("clockSeconds")), clockIn),
+      clockBox,
       h("label", { class: "option" }, openReplay, h("span", {}, t("openReplay")))),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create"))));
   paintGame();
@@ -212,6 +252,8 @@ function paintTables(live, active, finished, gameNames) {
       const label = status === "finished" ? t("replay") : mine ? t("table") : status === "open" ? t("join") : t("watch");
       return h("li", { class: `table-item${tb.abandoned ? " abandoned" : ""}`, dataset: { table: tb.id } },
         h("strong", {}, tb.game_name || gameNames[tb.game] || tb.game),
+        tb.settings && tb.settings.mode === "turn_based"
+          ? h("span", { class: "pace muted" }, `${t("turnBased")} · ${duration(tb.settings.turn_seconds)}`) : null,
         h("span", { class: "seats" }, tb.seats.map(seatText).join(" · ")),
         h("a", { href, "data-link": true, class: "button", "aria-label": `${label}: ${tb.game_name || gameNames[tb.game] || tb.game}` }, label));
     })));
