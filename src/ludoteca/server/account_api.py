@@ -115,7 +115,10 @@ async def claim(request: Request, body: ClaimSeats, session: SessionCookie = Non
 @router.get("/export")
 async def export(request: Request, session: SessionCookie = None) -> JSONResponse:
     a = accounts(request)
-    data = await a.export(await a.require(session))
+    account = await a.require(session)
+    data = await a.export(account)
+    # the address and push subscriptions kept for notifications (server/notify)
+    data["notifications"] = await request.app.state.manager.notifier.export(account.id)
     return JSONResponse(
         data,
         headers={

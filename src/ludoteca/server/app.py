@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import account_api, api, help_api, invite, rematch, ws
+from .notify import api as notify_api
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -167,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(help_api.router)
     app.include_router(invite.router)
     app.include_router(account_api.router)
+    app.include_router(notify_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

@@ -95,3 +95,31 @@ class Settings:
     # refilled over 15 minutes; over it 429 for that name or address (0: off)
     signin_failures_per_name: int = 10
     signin_failures_per_address: int = 50
+    # -- notifications (docs/server.md, "Notifications") ---------------------------------------
+    # the address people reach this server at, for the links in emails
+    public_url: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_PUBLIC_URL", "http://localhost:8000")
+    )
+    # Web Push "your turn" messages to the browsers that subscribed
+    push: bool = True
+    # the operator's contact in every push request (VAPID "sub": mailto: or https:)
+    push_contact: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_PUSH_CONTACT", "mailto:admin@localhost")
+    )
+    # push endpoints over plain http (a local test endpoint only; real push services are https)
+    push_allow_http: bool = False
+    # the SMTP server for "your turn" emails (none: no email); user and password from the
+    # environment only (LUDOTECA_SMTP_USER, LUDOTECA_SMTP_PASSWORD)
+    smtp_host: str | None = field(default_factory=lambda: os.environ.get("LUDOTECA_SMTP_HOST"))
+    smtp_port: int = field(default_factory=lambda: int(os.environ.get("LUDOTECA_SMTP_PORT", "587")))
+    smtp_from: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_SMTP_FROM", "ludoteca@localhost")
+    )
+    # "starttls" (port 587), "tls" (implicit TLS, port 465) or "none" (a local relay only)
+    smtp_tls: str = field(default_factory=lambda: os.environ.get("LUDOTECA_SMTP_TLS", "starttls"))
+    # at most one email per person per this many seconds, listing every table waiting
+    mail_period: float = 3600.0
+    # a table is in an email only once it has waited this long for the person (seconds)
+    mail_after: float = 600.0
+    # how often the server looks for emails due (seconds)
+    mail_check_seconds: float = 60.0

@@ -12,10 +12,11 @@ Each part takes, in its constructor, the registry and the peers it calls (none c
   (registry, timers, ai);
 - ``seating`` (:mod:`.seating`): making tables, taking and leaving seats, dealing (registry,
   ai, replication);
-- ``expiry`` (:mod:`.expiry`): open tables nobody sat down at (registry, replication).
+- ``expiry`` (:mod:`.expiry`): open tables nobody sat down at (registry, replication);
+- ``notifier`` (:mod:`.notify`): "your turn" by push and email (registry).
 
 What follows a change reaches the parts through the registry's events, subscribed here in the
-order they act: windows and clocks, AI seats, clients, other processes.
+order they act: windows and clocks, AI seats, clients, other processes, notifications.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .errors import forbidden
 from .expiry import Expiry
 from .live import LiveTable
 from .moves import Moves
+from .notify import Notifier, NotifyStore
 from .registry import TableRegistry
 from .replication import Replication
 from .schemas import CreateTable, JoinTable
@@ -59,12 +61,15 @@ class TableManager:
         self.replication = Replication(r, self.timers, self.ai)
         self.seating = Seating(r, self.ai, self.replication)
         self.expiry = Expiry(r, self.replication)
+        self.notifier = Notifier(r, NotifyStore(store.engine), settings)
         # what follows every change, in this order
         r.on_change(self.timers.table_changed)
         r.on_change(self.ai.table_changed)
         r.on_change(lambda table, _change: r.notify(table))
         r.on_change(self.replication.table_changed)
+        r.on_change(self.notifier.table_changed)  # "your turn" for people away from the table
         r.on_drop(self.timers.cancel)
+        r.on_drop(self.notifier.forget_table)
         r.on_stale(self.replication.refresh)
         self._checkpoints: asyncio.Task[None] | None = None
 
@@ -121,6 +126,7 @@ class TableManager:
         r = self.registry
         await self.replication.start()
         self.ai.start()
+        await self.notifier.start()
         hours = self.settings.resume_hours
         since = now() - timedelta(hours=hours) if hours > 0 else None
         # tables nobody played lately cost nothing until someone asks for one (see get)
@@ -137,6 +143,7 @@ class TableManager:
 
     async def stop(self) -> None:
         self.expiry.cancel()
+        await self.notifier.stop()
         if self._checkpoints is not None:
             self._checkpoints.cancel()
         self.replication.cancel()

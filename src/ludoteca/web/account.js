@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { t, errorText } from "./i18n.js";
 import { h, clear } from "./dom.js";
+import { notifySection } from "./notify.js";
 
 const TOKEN_PREFIX = "ludoteca.token.";
 
@@ -105,6 +106,7 @@ function signedIn(root, data, names, paint, go) {
       h("p", { id: "signed-in-as" }, t("signedInAs", { name: account.name })),
       h("h2", {}, t("myTables")),
       tablesList(seats, names),
+      notifySection(),
       h("h2", {}, t("rename")),
       renameForm,
       h("p", { class: "account-actions" },

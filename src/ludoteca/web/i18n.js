@@ -1,6 +1,7 @@
 // The client's own words (the games' words come from the server, already translated).
 import { FLOW_WORDS } from "./flow-words.js";
 import { ACCOUNT_WORDS } from "./account_words.js";
+import { NOTIFY_WORDS } from "./notify_words.js";
 
 const WORDS = {
   "pt-BR": {
@@ -139,6 +140,8 @@ const ERRORS_PT = {
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
+// "your turn" words (notify.js, sw.js) live beside them (notify_words.js)
+for (const l of Object.keys(NOTIFY_WORDS)) Object.assign(WORDS[l], NOTIFY_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
 
