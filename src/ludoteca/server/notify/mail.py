@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 
 import aiosmtplib
@@ -28,6 +29,9 @@ WORDS = Catalog.from_package("ludoteca.server.notify")
 USER_ENV = "LUDOTECA_SMTP_USER"
 PASSWORD_ENV = "LUDOTECA_SMTP_PASSWORD"
 SEND_SECONDS = 30.0
+# lines end in CRLF; a header line may be as long as SMTP allows (998), so that the
+# unsubscribe link stays one plain URL (folding would encode it, and mail programs misread it)
+HEADERS = SMTP.clone(max_line_length=998)
 
 
 def period_words(seconds: float, lang: str) -> str:
@@ -65,7 +69,7 @@ def compose(
         WORDS.text("unsubscribe", lang, url=stop),
         WORDS.text("settings", lang, url=f"{base}/account"),
     ]
-    msg = EmailMessage()
+    msg = EmailMessage(policy=HEADERS)
     msg["From"] = settings.smtp_from
     msg["To"] = choice.address
     msg["Subject"] = WORDS.text("subject", lang, count=n)
@@ -111,7 +115,9 @@ class Mailer:
     async def send(self, msg: EmailMessage) -> None:
         s = self.smtp
         await aiosmtplib.send(
-            msg,
+            msg.as_bytes(policy=HEADERS),  # flattened here: with the long header lines
+            sender=str(msg["From"]),
+            recipients=[str(msg["To"])],
             hostname=s.host,
             port=s.port,
             username=s.user,
