@@ -38,14 +38,19 @@ class Browser:
     """A browser's push subscription: its own key pair and auth secret."""
 
     endpoint: str
-    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
+    key: ec.EllipticCurvePrivateKey = field(
+        default_factory=lambda: ec.generate_private_key(ec.SECP256R1())
+    )
     auth: bytes = field(default_factory=lambda: os.urandom(16))
 
     def subscription(self) -> dict[str, Any]:
         point = self.key.public_key().public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
         )
-        return {"endpoint": self.endpoint, "keys": {"p256dh": b64url(point), "auth": b64url(self.auth)}}
+        return {
+            "endpoint": self.endpoint,
+            "keys": {"p256dh": b64url(point), "auth": b64url(self.auth)},
+        }
 
 
 def check_vapid(header: str, server_key: str, audience: str, contact: str) -> dict[str, Any]:
@@ -81,7 +86,7 @@ class PushService:
         service = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 try:
                     service.accept(self.path, dict(self.headers.items()), body)
@@ -131,7 +136,7 @@ class Inbox:
         inbox = self
 
         class Handler:
-            async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+            async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
                 inbox.messages.append(message_from_bytes(envelope.content))
                 return "250 OK"
 

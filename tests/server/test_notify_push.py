@@ -51,13 +51,13 @@ def world(tmp_path: Path) -> Iterator[tuple[TestClient, PushService]]:
             service.close()
 
 
-def two_seats(client: TestClient, ana: TestClient) -> tuple[str, str, str]:
+def two_seats(client: TestClient, ana: TestClient) -> tuple[str, str]:
     """A toy table (both seats choose at once each round): Ana's seat claimed by her account,
     Bia a guest. Not started until Bia sits."""
     tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
     _, tok_a = join(client, tid, "Ana")
     claim(ana, tid, tok_a)
-    return tid, tok_a, ""
+    return tid, tok_a
 
 
 def play(client: TestClient, tid: str, token: str) -> None:
@@ -73,7 +73,7 @@ def test_a_new_turn_is_pushed_signed_and_encrypted_with_the_game_and_table_only(
     ana = person(client.app, "Ana")
     browser = service.browser("/ok/ana")
     assert subscribe(ana, browser.subscription()).status_code == 201
-    tid, tok_a, _ = two_seats(client, ana)
+    tid, tok_a = two_seats(client, ana)
     _, tok_b = join(client, tid, "Bia")  # the game starts: both seats owe a card
     wait_for(lambda: service.to("/ok/ana"), 10)
     assert service.errors == []
@@ -97,7 +97,7 @@ def test_nobody_is_told_at_the_table_they_have_open(world: tuple[TestClient, Pus
     client, service = world
     ana = person(client.app, "Ana")
     subscribe(ana, service.browser("/ok/ana").subscription())
-    tid, tok_a, _ = two_seats(client, ana)
+    tid, tok_a = two_seats(client, ana)
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.send_json({"type": "hello", "token": tok_a, "lang": "en"})
         assert ws.receive_json()["type"] == "state"
@@ -118,7 +118,7 @@ def test_never_for_a_seat_that_is_not_yours(world: tuple[TestClient, PushService
     cid = person(client.app, "Cid")
     subscribe(ana, service.browser("/ok/ana").subscription())
     subscribe(cid, service.browser("/ok/cid").subscription())
-    tid, tok_a, _ = two_seats(client, ana)
+    tid, _ = two_seats(client, ana)
     # Cid cannot claim Ana's seat with a made-up token, nor Bia's guest seat without hers
     r = cid.post("/api/account/seats", json={"seats": [{"table": tid, "token": "x" * 43}]})
     assert r.json() == {"claimed": 0}
@@ -137,7 +137,7 @@ def test_an_expired_subscription_is_dropped(world: tuple[TestClient, PushService
     subscribe(ana, service.browser("/gone/old-phone").subscription())
     subscribe(ana, service.browser("/ok/laptop").subscription())
     assert ana.get("/api/notify").json()["push_subscriptions"] == 2
-    tid, _, _ = two_seats(client, ana)
+    tid, _ = two_seats(client, ana)
     join(client, tid, "Bia")
     wait_for(lambda: ana.get("/api/notify").json()["push_subscriptions"] == 1, 10)
     assert len(service.to("/ok/laptop")) == 1
@@ -187,3 +187,22 @@ def test_plain_http_endpoints_are_refused_by_default_and_the_key_survives_a_rest
     with TestClient(create_app(settings)) as client:
         assert client.get("/api/notify/push-key").json()["key"] == key
     assert len(key) == 87  # a P-256 point, uncompressed, base64url
+
+
+def test_the_page_asks_which_of_the_accounts_tables_wait_for_its_move(
+    world: tuple[TestClient, PushService],
+) -> None:
+    client, _ = world
+    ana = person(client.app, "Ana")
+    tid, tok_a = two_seats(client, ana)
+    assert ana.get("/api/notify/waiting").json() == {"tables": []}  # not started yet
+    _, tok_b = join(client, tid, "Bia")
+    got = ana.get("/api/notify/waiting?lang=en").json()
+    assert got == {"tables": [{"table": tid, "game": "toy", "game_name": "Toy"}]}
+    play(client, tid, tok_a)  # Ana chose: the table waits for Bia, not for her
+    assert ana.get("/api/notify/waiting").json() == {"tables": []}
+    # a guest (no session) and another account get nothing of Ana's tables
+    assert TestClient(client.app).get("/api/notify/waiting").json() == {"tables": []}
+    play(client, tid, tok_b)
+    assert person(client.app, "Cid").get("/api/notify/waiting").json() == {"tables": []}
+    assert len(ana.get("/api/notify/waiting").json()["tables"]) == 1

@@ -18,7 +18,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import account_api, api, help_api, invite, rematch, ws
-from .notify import api as notify_api
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -33,6 +32,7 @@ from .middleware import (
     SecurityHeaders,
     networks,
 )
+from .notify import api as notify_api
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")

@@ -1,4 +1,4 @@
-""""Your turn" reaches the person: Web Push and batched email for the seats an account claimed
+""" "Your turn" reaches the person: Web Push and batched email for the seats an account claimed
 (the page's own title, badge and sound are web/notify.js).
 
 - :mod:`.notifier`: the part that follows every change and tells the new turns;

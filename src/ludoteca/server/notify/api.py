@@ -36,7 +36,9 @@ router = APIRouter()
 WORKER = resources.files("ludoteca.web").joinpath("sw.js")
 MAX_WAITING_TABLES = 100  # the running tables looked at for "waiting for my move"
 # an address as mail programs take it: one @, no space or control character, a dot after it
-ADDRESS = re.compile(r"^[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]{1,188}\.[^@\s\x00-\x1f\x7f.]{2,}$")
+ADDRESS = re.compile(
+    r"^[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]{1,188}\.[^@\s\x00-\x1f\x7f.]{2,}$"
+)
 
 
 def notifier(request: Request) -> Notifier:
@@ -226,7 +228,9 @@ async def unsubscribe_mail(
 
 @router.get("/api/notify/waiting")
 async def waiting(
-    request: Request, session: SessionCookie = None, lang: Annotated[str | None, Query(max_length=10)] = None
+    request: Request,
+    session: SessionCookie = None,
+    lang: Annotated[str | None, Query(max_length=10)] = None,
 ) -> dict[str, Any]:
     """The signed-in account's running tables that wait for its move now (none for a guest:
     a guest's page knows the table it shows)."""
@@ -243,5 +247,7 @@ async def waiting(
         except ApiError:
             continue
         if seat in deciders(table):
-            out.append({"table": table_id, "game": table.game.id, "game_name": table.game.display_name(lg)})
+            out.append(
+                {"table": table_id, "game": table.game.id, "game_name": table.game.display_name(lg)}
+            )
     return {"tables": out}

@@ -51,9 +51,7 @@ def unsubscribe_url(base: str, key: str) -> str:
     return f"{base}/api/notify/unsubscribe?key={key}"
 
 
-def compose(
-    choice: MailChoiceRow, waiting: Sequence[Waiting], settings: Settings
-) -> EmailMessage:
+def compose(choice: MailChoiceRow, waiting: Sequence[Waiting], settings: Settings) -> EmailMessage:
     """The email to one person: the tables that wait for them, in their language."""
     lang, base = choice.lang, settings.public_url.rstrip("/")
     n = len(waiting)
@@ -123,6 +121,6 @@ class Mailer:
             username=s.user,
             password=s.password,
             use_tls=s.tls == "tls",
-            start_tls=True if s.tls == "starttls" else False,
+            start_tls=s.tls == "starttls",
             timeout=SEND_SECONDS,
         )

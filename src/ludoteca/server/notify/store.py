@@ -136,9 +136,7 @@ class NotifyStore:
             if choice is None:
                 return False
             choice.enabled = False
-            s.execute(
-                delete(MailWaitingRow).where(MailWaitingRow.account_id == choice.account_id)
-            )
+            s.execute(delete(MailWaitingRow).where(MailWaitingRow.account_id == choice.account_id))
             return True
 
     def wait_for(self, row: MailWaitingRow) -> bool:
