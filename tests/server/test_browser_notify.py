@@ -4,6 +4,7 @@ the choice is kept (web/notify.js)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,5 +85,53 @@ def test_the_title_and_the_favicon_say_it_is_your_move(browser: Browser, server:
     page.locator("#status").wait_for()
     assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "false"
     page.wait_for_function("() => document.title.startsWith('(1) Sua vez — ')")
+    no_errors(page)
+    page.context.close()
+
+
+def test_the_service_worker_shows_a_push_in_the_pages_language(
+    browser: Browser, server: str
+) -> None:
+    """A push delivered to the service worker (through Chromium's DevTools, since no push
+    service is reachable here) is shown as a notification that names the game only."""
+    page = new_page(browser, "en", False)
+    page.context.grant_permissions(["notifications"], origin=server)
+    page.goto(server + "/")
+    page.evaluate(
+        """async () => {
+          await navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" });
+          await navigator.serviceWorker.ready;
+        }"""
+    )
+    cdp = page.context.new_cdp_session(page)
+    registrations: list[dict[str, Any]] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda e: registrations.extend(e["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    page.wait_for_timeout(200)
+    reg = next(r for r in registrations if r["scopeURL"] == server + "/")
+    payload = {
+        "kind": "your_turn",
+        "table": "abc123",
+        "game": "nine-domains",
+        "names": {"pt-BR": "Os Nove Domínios", "en": "The Nine Domains"},
+        "url": "/t/abc123",
+    }
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": server, "registrationId": reg["registrationId"], "data": json.dumps(payload)},
+    )
+    shown = page.wait_for_function(
+        """async () => {
+          const reg = await navigator.serviceWorker.getRegistration("/");
+          const [n] = await reg.getNotifications();
+          return n ? { title: n.title, body: n.body, tag: n.tag } : null;
+        }"""
+    ).json_value()
+    assert shown["tag"] == "turn-abc123"
+    assert shown["title"] == "Your move — ludoteca"
+    assert shown["body"] == "The Nine Domains: the table is waiting for your move."
     no_errors(page)
     page.context.close()

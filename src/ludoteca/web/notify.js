@@ -7,7 +7,7 @@
 // service worker's registration (web/sw.js).
 import { api } from "./api.js";
 import { t, lang } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, svg } from "./dom.js";
 
 const SOUND_KEY = "ludoteca.sound"; // "off": no sound
 const POLL_MS = 20000;
@@ -143,7 +143,10 @@ function paintSoundButton() {
   const b = document.getElementById("sound-toggle");
   if (!b) return;
   const on = soundOn();
-  b.textContent = on ? "🔔" : "🔕";
+  // a bell (struck through when off), drawn: no emoji font is needed
+  b.replaceChildren(svg("svg", { viewBox: "0 0 24 24", width: "18", height: "18", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: "M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zM10 19a2 2 0 0 0 4 0", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linejoin": "round" }),
+    on ? null : svg("path", { d: "M4 4l16 16", stroke: "currentColor", "stroke-width": "2" })));
   b.setAttribute("aria-pressed", on ? "true" : "false");
   b.setAttribute("aria-label", t(on ? "soundOn" : "soundOff"));
   b.title = t(on ? "soundOn" : "soundOff");
