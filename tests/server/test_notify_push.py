@@ -3,6 +3,7 @@ signature and decrypts the message as a browser would (server/notify)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
 
-from .conftest import sqlite_settings
+from .conftest import pg_schema, sqlite_settings
 from .helpers import create, join, move, state, wait_for
 from .notify_endpoints import PushService
 
@@ -206,3 +207,70 @@ def test_the_page_asks_which_of_the_accounts_tables_wait_for_its_move(
     play(client, tid, tok_b)
     assert person(client.app, "Cid").get("/api/notify/waiting").json() == {"tables": []}
     assert len(ana.get("/api/notify/waiting").json()["tables"]) == 1
+
+
+def test_on_postgresql_too() -> None:
+    """Migration 0007 and the same turn pushed on PostgreSQL (the production database)."""
+    with (
+        pg_schema(push_allow_http=True, push_contact=CONTACT) as settings,
+        TestClient(create_app(settings)) as client,
+    ):
+        key = client.get("/api/notify/push-key").json()["key"]
+        service = PushService(key, CONTACT)
+        try:
+            ana = person(client.app, "Ana")
+            subscribe(ana, service.browser("/ok/ana").subscription())
+            r = ana.post("/api/notify/email", json={"address": "a@example.org"})
+            assert r.status_code == 200
+            tid, _ = two_seats(client, ana)
+            join(client, tid, "Bia")
+            wait_for(lambda: service.to("/ok/ana"), 10)
+            assert service.errors == []
+            export = ana.get("/api/account/export").json()["notifications"]
+            assert export["email"]["address"] == "a@example.org"
+            assert len(export["push_subscriptions"]) == 1
+            aid = ana.get("/api/account").json()["account"]["id"]
+            assert ana.post("/api/account/delete").status_code == 200
+            store = client.app.state.manager.notifier.store  # type: ignore[attr-defined]
+            assert store.mail_choice(aid) is None and store.subscriptions(aid) == []
+        finally:
+            service.close()
+
+
+def closed_after(client: TestClient, tid: str, move: int) -> bool:
+    """The window closed, and the table went past ``move``."""
+    s = state(client, tid)
+    return s["window"] is None and s["move"] > move
+
+
+def test_a_reaction_window_is_no_turn(world: tuple[TestClient, PushService]) -> None:
+    """Ana scores, a window opens where both may react, Bia's turn; Bia scores, a window where
+    Ana may react (no push while it is open: it lasts seconds, and is no turn), then Ana's
+    turn: pushed then."""
+    client, service = world
+    ana = person(client.app, "Ana")
+    subscribe(ana, service.browser("/ok/ana").subscription())
+    tid = create(
+        client,
+        "react-toy",
+        [{"kind": "human"}, {"kind": "human"}],
+        options={"nopes": 0},
+        window_seconds=2.5,
+        window_close_early=False,
+    )
+    _, tok_a = join(client, tid, "Ana")
+    claim(ana, tid, tok_a)
+    _, tok_b = join(client, tid, "Bia")
+    wait_for(lambda: len(service.to("/ok/ana")) == 1, 10)  # Ana's turn first
+    for token in (tok_a, tok_b):
+        st = state(client, tid, token)
+        # a score opens a window (the game's rule); it closes by itself
+        assert move(client, tid, token, {"type": "score"}, st["move"]).status_code == 200
+        if token == tok_b:
+            time.sleep(1.0)  # the window Ana may react in is open: nothing pushed for it
+            assert state(client, tid)["window"] is not None
+            assert len(service.to("/ok/ana")) == 1
+        wait_for(lambda n=st["move"] + 1: closed_after(client, tid, n), 10)
+    assert state(client, tid, tok_a)["actors"] == [0]
+    wait_for(lambda: len(service.to("/ok/ana")) == 2, 10)
+    assert service.errors == []

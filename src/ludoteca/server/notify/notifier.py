@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -39,17 +40,27 @@ from .store import NotifyStore, Waiting
 
 log = logging.getLogger("ludoteca.server")
 
+# a seat's account is looked up again after this long (a guest who signs up and claims the
+# seat is told from then on), and no more than this many are remembered
+OWNER_SECONDS = 60.0
+OWNERS_KEPT = 50_000
+
 
 def deciders(table: LiveTable) -> frozenset[int]:
     """The human seats that owe a turn's decision now (none in a reaction window)."""
     state = table.state
     if state is None or state.is_over or table.status != "running":
         return frozenset()
-    if state.reaction_window() is not None:
+    if reacting(table):
         return frozenset()
     return frozenset(
         p for p in state.actors if p < len(table.seats) and table.seats[p].kind == "human"
     )
+
+
+def reacting(table: LiveTable) -> bool:
+    state = table.state
+    return state is not None and not state.is_over and state.reaction_window() is not None
 
 
 def online(table: LiveTable, seat: int) -> bool:
@@ -70,6 +81,8 @@ class Notifier:
         smtp = SmtpSettings.of(settings)
         self.mailer: Mailer | None = Mailer(smtp) if smtp is not None else None
         self.before: dict[str, frozenset[int]] = {}  # table -> the seats that owed a turn
+        # (table, seat) -> (its account or None, until when that is believed)
+        self.owners: dict[tuple[str, int], tuple[str | None, float]] = {}
         self._mail_task: asyncio.Task[None] | None = None
 
     # -- start and stop ---------------------------------------------------------------------
@@ -93,6 +106,11 @@ class Notifier:
 
     # -- after every change -----------------------------------------------------------------
     def table_changed(self, table: LiveTable, change: Change) -> None:
+        if not change.live:  # over (or not started): nothing to tell, nothing to remember
+            self.forget_table(table)
+            return
+        if reacting(table):  # a window is no turn: the turn it interrupts is still the same
+            return
         now_deciding = deciders(table)
         earlier = self.before.get(table.id, frozenset())
         if now_deciding:
@@ -107,12 +125,27 @@ class Notifier:
 
     def forget_table(self, table: LiveTable) -> None:
         self.before.pop(table.id, None)
+        for key in [k for k in self.owners if k[0] == table.id]:
+            del self.owners[key]
+
+    async def owner(self, table_id: str, seat: int) -> str | None:
+        """The account that claimed the seat, remembered for OWNER_SECONDS (most seats are
+        guests' or AI's: their turns cost no database read each)."""
+        t = time.monotonic()
+        known = self.owners.get((table_id, seat))
+        if known is not None and known[1] > t:
+            return known[0]
+        account = await self.registry.db(self.store.account_of_seat, table_id, seat)
+        if len(self.owners) >= OWNERS_KEPT:
+            self.owners.clear()
+        self.owners[(table_id, seat)] = (account, t + OWNER_SECONDS)
+        return account
 
     async def tell(self, table: LiveTable, seat: int) -> None:
         """A new turn for a seat: push now, and list it for the person's next email."""
         r = self.registry
         try:
-            account = await r.db(self.store.account_of_seat, table.id, seat)
+            account = await self.owner(table.id, seat)
             if account is None:
                 return
             if self.push is not None:
