@@ -154,7 +154,8 @@ def test_no_email_without_opting_in_and_after_the_unsubscribe_link(
     started_table(client, ana)
     assert mail_round(client) == 0
     assert len(inbox.messages) == 1
-    assert anon.get("/api/notify/unsubscribe?key=wrong").status_code == 404
+    r = anon.get("/api/notify/unsubscribe?key=wrong")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_link"
 
 
 def test_the_address_is_the_persons_exported_deleted_and_never_logged(

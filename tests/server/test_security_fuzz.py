@@ -63,6 +63,15 @@ OPERATIONS = [
     ("POST", "/api/account/seats"),
     ("GET", "/api/account/export"),
     ("POST", "/api/account/delete"),
+    # notifications (issue 21 item 5)
+    ("GET", "/api/notify/push-key"),
+    ("GET", "/api/notify"),
+    ("POST", "/api/notify/push"),
+    ("POST", "/api/notify/push/remove"),
+    ("POST", "/api/notify/email"),
+    ("GET", "/api/notify/unsubscribe"),
+    ("POST", "/api/notify/unsubscribe"),
+    ("GET", "/api/notify/waiting"),
 ]
 
 

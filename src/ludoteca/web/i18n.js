@@ -137,6 +137,8 @@ const ERRORS_PT = {
   signin_failed: "Nome ou senha não conferem.", signin_limited: "Tentativas demais; espere um pouco e tente de novo.",
   name_taken: "Este nome já é de outra conta.", not_signed_in: "Entre primeiro.", suspended: "Esta conta está suspensa.",
   password_too_short: "A senha precisa de pelo menos 8 caracteres.",
+  // notifications (issue 21 item 5)
+  bad_endpoint: "Este navegador deu um endereço de avisos que o servidor não aceita.", unknown_link: "Este link de cancelamento não vale (mais).",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);

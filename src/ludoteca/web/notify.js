@@ -6,7 +6,7 @@
 // Also: the account page's notification choices (push on this device, email) and the
 // service worker's registration (web/sw.js).
 import { api } from "./api.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, errorText } from "./i18n.js";
 import { h, svg } from "./dom.js";
 
 const SOUND_KEY = "ludoteca.sound"; // "off": no sound
@@ -210,7 +210,7 @@ function pushPart(choices, say) {
             await api("/notify/push/remove", { method: "POST", body: { endpoint: sub.endpoint } });
             await sub.unsubscribe();
           } catch (err) {
-            say(err.message);
+            say(errorText(err.code, err.message));
           }
           paintPart();
         } }, t("pushOff")));
@@ -228,7 +228,7 @@ function pushPart(choices, say) {
           const json = s.toJSON();
           await api("/notify/push", { method: "POST", body: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } } });
         } catch (err) {
-          say(err.message);
+          say(errorText(err.code, err.message));
         }
         paintPart();
       } }, t("pushOn")));
@@ -260,7 +260,7 @@ function mailPart(choices, say) {
         form.elements["notify-email-on"].checked = false;
         say(t("emailSaved"));
       } catch (err) {
-        say(err.message);
+        say(errorText(err.code, err.message));
       }
     } }, t("emailForget")) : null);
   form.addEventListener("submit", async (e) => {
@@ -271,7 +271,7 @@ function mailPart(choices, say) {
         address: address || null, enabled: form.elements["notify-email-on"].checked, lang: lang() } });
       say(t("emailSaved"));
     } catch (err) {
-      say(err.message);
+      say(errorText(err.code, err.message));
     }
   });
   return form;
@@ -286,6 +286,6 @@ export function notifySection() {
     h("p", { class: "muted" }, t("notifyHelp")));
   api("/notify").then((choices) => {
     section.append(pushPart(choices, say), mailPart(choices, say), status);
-  }).catch((err) => say(err.message));
+  }).catch((err) => say(errorText(err.code, err.message)));
   return section;
 }

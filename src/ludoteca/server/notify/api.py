@@ -217,13 +217,10 @@ async def unsubscribe_mail(
 ) -> PlainTextResponse:
     """The email's link (and its one-click POST, RFC 8058): that person's emails stop."""
     n = notifier(request)
-    done = bool(key) and await n.registry.db(n.store.unsubscribe_mail, key)
     lg = pick_lang(lang)
-    return PlainTextResponse(
-        WORDS.text("unsubscribed" if done else "unknown_link", lg),
-        status_code=200 if done else 404,
-        headers={"Cache-Control": "no-store"},
-    )
+    if not key or not await n.registry.db(n.store.unsubscribe_mail, key):
+        raise ApiError(404, "unknown_link", WORDS.text("unknown_link", lg))
+    return PlainTextResponse(WORDS.text("unsubscribed", lg), headers={"Cache-Control": "no-store"})
 
 
 @router.get("/api/notify/waiting")
