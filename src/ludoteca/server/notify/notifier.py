@@ -119,6 +119,8 @@ class Notifier:
             self.before.pop(table.id, None)
         if not change.announce:  # a catch-up or a resume: the process that moved tells
             return
+        if self.push is None and self.mailer is None:  # no way to reach anybody
+            return
         for seat in sorted(now_deciding - earlier):
             if not online(table, seat):
                 self.registry.spawn(self.tell(table, seat))
