@@ -79,6 +79,15 @@ OPERATIONS = [
     ("GET", "/api/account/blocks"),
     ("POST", "/api/account/blocks"),
     ("POST", "/api/account/blocks/remove"),
+    # notifications (issue 21 item 5)
+    ("GET", "/api/notify/push-key"),
+    ("GET", "/api/notify"),
+    ("POST", "/api/notify/push"),
+    ("POST", "/api/notify/push/remove"),
+    ("POST", "/api/notify/email"),
+    ("GET", "/api/notify/unsubscribe"),
+    ("POST", "/api/notify/unsubscribe"),
+    ("GET", "/api/notify/waiting"),
 ]
 
 

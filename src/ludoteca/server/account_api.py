@@ -134,6 +134,8 @@ async def export(request: Request, session: SessionCookie = None) -> JSONRespons
     # and the invitations and blocks (server/friends.py)
     data["passkeys"] = await request.app.state.passkeys.of(account)
     data.update(await request.app.state.friends.export(account))
+    # the address and push subscriptions kept for notifications (server/notify)
+    data["notifications"] = await request.app.state.manager.notifier.export(account.id)
     return JSONResponse(
         data,
         headers={

@@ -34,6 +34,7 @@ from .middleware import (
     SecurityHeaders,
     networks,
 )
+from .notify import api as notify_api
 from .passkey_store import PasskeyStore
 from .passkeys import Passkeys
 from .tables import TableManager
@@ -177,6 +178,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(passkey_api.router)
     app.include_router(friends_api.router)
     app.include_router(turn_api.router)
+    app.include_router(notify_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

@@ -42,6 +42,20 @@ def resolve_redis_url(url: str | None) -> str | None:
     return url or os.environ.get(REDIS_ENV) or None
 
 
+def _seconds(env: str, default: float) -> float:
+    """A number of seconds from the environment (the operator's), else the default."""
+    text = os.environ.get(env)
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{env} must be a number of seconds, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{env} must be 0 or more seconds")
+    return value
+
+
 @dataclass
 class Settings:
     database_url: str = field(default_factory=lambda: resolve_database_url(None))
@@ -118,3 +132,31 @@ class Settings:
     # a turn-based table nobody watches and nothing runs for is let go from memory after this
     # long (it is loaded again when asked for, or when one of its timers is due)
     turn_evict_seconds: float = 60.0
+    # -- notifications (docs/server.md, "Notifications") ---------------------------------------
+    # the address people reach this server at, for the links in emails
+    public_url: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_PUBLIC_URL", "http://localhost:8000")
+    )
+    # Web Push "your turn" messages to the browsers that subscribed (LUDOTECA_PUSH=0: none)
+    push: bool = field(default_factory=lambda: os.environ.get("LUDOTECA_PUSH", "1") != "0")
+    # the operator's contact in every push request (VAPID "sub": mailto: or https:)
+    push_contact: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_PUSH_CONTACT", "mailto:admin@localhost")
+    )
+    # push endpoints over plain http (a local test endpoint only; real push services are https)
+    push_allow_http: bool = False
+    # the SMTP server for "your turn" emails (none: no email); user and password from the
+    # environment only (LUDOTECA_SMTP_USER, LUDOTECA_SMTP_PASSWORD)
+    smtp_host: str | None = field(default_factory=lambda: os.environ.get("LUDOTECA_SMTP_HOST"))
+    smtp_port: int = field(default_factory=lambda: int(os.environ.get("LUDOTECA_SMTP_PORT", "587")))
+    smtp_from: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_SMTP_FROM", "ludoteca@localhost")
+    )
+    # "starttls" (port 587), "tls" (implicit TLS, port 465) or "none" (a local relay only)
+    smtp_tls: str = field(default_factory=lambda: os.environ.get("LUDOTECA_SMTP_TLS", "starttls"))
+    # at most one email per person per this many seconds, listing every table waiting
+    mail_period: float = field(default_factory=lambda: _seconds("LUDOTECA_MAIL_PERIOD", 3600.0))
+    # a table is in an email only once it has waited this long for the person (seconds)
+    mail_after: float = field(default_factory=lambda: _seconds("LUDOTECA_MAIL_AFTER", 600.0))
+    # how often the server looks for emails due (seconds)
+    mail_check_seconds: float = 60.0

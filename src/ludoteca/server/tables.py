@@ -16,9 +16,10 @@ Each part takes, in its constructor, the registry and the peers it calls (none c
 - ``turn_timers`` (:mod:`.turn_timers`): turn-based tables' deadlines as database rows, one
   poller per process (registry, commit, timers); ``turn_hook`` (:mod:`.turn_hook`): who has a
   new decision (:meth:`TableManager.on_turn`).
+- ``notifier`` (:mod:`.notify`): "your turn" by push and email (registry).
 
 What follows a change reaches the parts through the registry's events, subscribed here in the
-order they act: windows and clocks, AI seats, clients, other processes.
+order they act: windows and clocks, AI seats, clients, other processes, notifications.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from .errors import forbidden
 from .expiry import Expiry
 from .live import LiveTable
 from .moves import Moves
+from .notify import Notifier, NotifyStore
 from .registry import TableRegistry
 from .replication import Replication
 from .schemas import CreateTable, JoinTable
@@ -67,6 +69,7 @@ class TableManager:
         self.turn_timers = TurnTimers(r, self.commit, self.timers)
         self.commit.also = self.turn_timers.also  # their rows, in the moves' transaction
         self.turn_hook = TurnHook()
+        self.notifier = Notifier(r, NotifyStore(store.engine), settings)
         # what follows every change, in this order
         r.on_change(self.timers.table_changed)
         r.on_change(self.turn_timers.table_changed)
@@ -74,7 +77,9 @@ class TableManager:
         r.on_change(lambda table, _change: r.notify(table))
         r.on_change(self.turn_hook.table_changed)
         r.on_change(self.replication.table_changed)
+        r.on_change(self.notifier.table_changed)  # "your turn" for people away from the table
         r.on_drop(self.timers.cancel)
+        r.on_drop(self.notifier.forget_table)
         r.on_stale(self.replication.refresh)
         self._checkpoints: asyncio.Task[None] | None = None
 
@@ -135,6 +140,7 @@ class TableManager:
         r = self.registry
         await self.replication.start()
         self.ai.start()
+        await self.notifier.start()
         hours = self.settings.resume_hours
         since = now() - timedelta(hours=hours) if hours > 0 else None
         # tables nobody played lately cost nothing until someone asks for one (see get)
@@ -153,6 +159,7 @@ class TableManager:
     async def stop(self) -> None:
         await self.turn_timers.stop()
         self.expiry.cancel()
+        await self.notifier.stop()
         if self._checkpoints is not None:
             self._checkpoints.cancel()
         self.replication.cancel()

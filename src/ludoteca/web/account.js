@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { t, errorText } from "./i18n.js";
 import { h, clear } from "./dom.js";
 import { passkeysWork, passkeySignUp, passkeySignIn, passkeyAdd } from "./passkeys.js";
+import { notifySection } from "./notify.js";
 
 const TOKEN_PREFIX = "ludoteca.token.";
 
@@ -227,6 +228,7 @@ function signedIn(root, data, names, paint, go, extra) {
       h("p", { id: "signed-in-as" }, t("signedInAs", { name: account.name })),
       h("h2", {}, t("myTables")),
       tablesList(seats, names),
+      notifySection(),
       h("h2", {}, t("rename")),
       renameForm,
       h("p", { class: "account-actions" },

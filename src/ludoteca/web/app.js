@@ -7,6 +7,7 @@ import { showTutorial } from "./tutorial.js";
 import { showGatalogo } from "./gatalogo.js";
 import { showAccount, paintAccountLink } from "./account.js";
 import { clear } from "./dom.js";
+import { watchTurns, paintNotifyWords } from "./notify.js";
 
 const app = document.getElementById("app");
 let leaving = null; // what the current page must close (a socket, a timer)
@@ -35,6 +36,7 @@ function paintLang() {
   document.documentElement.lang = lang();
   langButton.textContent = lang() === "en" ? "PT" : "EN";
   paintAccountLink();
+  paintNotifyWords();
 }
 langButton.addEventListener("click", () => {
   setLang(lang() === "en" ? "pt-BR" : "en");
@@ -50,5 +52,6 @@ document.addEventListener("click", (e) => {
   }
 });
 window.addEventListener("popstate", route);
+watchTurns();
 paintLang();
 route();

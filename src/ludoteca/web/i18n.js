@@ -2,6 +2,7 @@
 import { FLOW_WORDS } from "./flow-words.js";
 import { ACCOUNT_WORDS } from "./account_words.js";
 import { TURN_WORDS } from "./turn-words.js";
+import { NOTIFY_WORDS } from "./notify_words.js";
 
 const WORDS = {
   "pt-BR": {
@@ -146,11 +147,15 @@ const ERRORS_PT = {
   invitation_needs_account: "Uma mesa só para convidados é criada por quem entrou na conta e senta nela.",
   no_such_account: "Nenhuma conta tem esse nome.", not_at_table: "Só quem está sentado à mesa convida para ela.",
   self: "Essa é a sua própria conta.",
+  // notifications (issue 21 item 5)
+  bad_endpoint: "Este navegador deu um endereço de avisos que o servidor não aceita.", unknown_link: "Este link de cancelamento não vale (mais).",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
 // the turn-based form's words live beside it (turn-words.js)
 for (const l of Object.keys(TURN_WORDS)) Object.assign(WORDS[l], TURN_WORDS[l]);
+// "your turn" words (notify.js, sw.js) live beside them (notify_words.js)
+for (const l of Object.keys(NOTIFY_WORDS)) Object.assign(WORDS[l], NOTIFY_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
 

@@ -15,6 +15,7 @@ import { invitation, waitingRoom } from "./waiting.js";
 import { autoAnswer, autoPassBox } from "./windows.js";
 import { announce, onArrow, rove, settle, settleFocus } from "./focus.js";
 import { fitLayout, showTarget } from "./layout.js";
+import { tableTurn, leftTable } from "./notify.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -361,7 +362,7 @@ export function showTable(root, tableId, go) {
     const said = (m.view && got?.mod?.reacting?.(m.view)) || null;
     const window = m.window ? { ...m.window, about: m.window.about || said?.about || null } : said ? { seconds_left: null, about: said.about } : null;
     page.classList.toggle("my-turn", myTurn);
-    document.title = `${myTurn ? "● " : ""}${tb.game_name} · ludoteca`;
+    tableTurn(tableId, myTurn, `${tb.game_name} · ludoteca`); // title, badge, sound (notify.js)
 
     const seatsBar = h("ol", { class: "seats-bar", "aria-label": t("players") }, tb.seats.map((s, i) => {
       const clock = m.clocks[String(i)];
@@ -580,6 +581,7 @@ export function showTable(root, tableId, go) {
   start();
   return () => {
     closed = true;
+    leftTable();
     unhelp?.();
     clearInterval(beat);
     clearInterval(ticker);
