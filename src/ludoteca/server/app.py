@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import account_api, api, help_api, invite, rematch, ws
+from . import account_api, api, help_api, invite, ratings_api, rematch, ws
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -32,6 +32,10 @@ from .middleware import (
     SecurityHeaders,
     networks,
 )
+from .profiles import Profiles
+from .profiles_store import ProfileStore
+from .ratings_store import RatingStore
+from .ratings_updates import RatingUpdates
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
@@ -108,6 +112,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts = Accounts(manager.registry, AccountStore(engine), settings)
         app.state.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit > 0 else None
         app.state.caps = Caps(settings)
+        rating_store = RatingStore(engine)
+        app.state.profiles = Profiles(manager.registry, ProfileStore(engine), rating_store)
+        manager.registry.on_change(RatingUpdates(manager.registry, rating_store).table_changed)
         await manager.start()
         collector = asyncio.create_task(tame_the_collector())
         try:
@@ -167,6 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(help_api.router)
     app.include_router(invite.router)
     app.include_router(account_api.router)
+    app.include_router(ratings_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))
@@ -177,6 +185,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/learn/{table_id}", include_in_schema=False)
     @app.get("/gatalogo", include_in_schema=False)
     @app.get("/account", include_in_schema=False)
+    @app.get("/p/{table_id}", include_in_schema=False)  # a profile (an account's id)
+    @app.get("/ratings/{table_id}", include_in_schema=False)  # a game's leaderboard
+    @app.get("/me/tables", include_in_schema=False)
     async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

@@ -191,6 +191,11 @@ class TableSettings(Strict):
     open_replay: bool = Field(
         False, description="the replay of the finished game shows every hand open"
     )
+    rated: bool | None = Field(
+        None,
+        description="the game changes its people's ratings (default: yes when every seat is a "
+        "person's; with AI seats only when asked, against the AI levels' fixed ratings)",
+    )
 
 
 class JoinTable(Strict):

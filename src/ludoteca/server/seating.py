@@ -21,6 +21,8 @@ from .db import now
 from .errors import ApiError, forbidden
 from .live import LiveTable, Seat
 from .models import SeatRow, TableRow
+from .ratings_anchors import anchors_for
+from .ratings_updates import choose_rated
 from .records import begin
 from .registry import TableRegistry
 from .replication import Replication
@@ -105,6 +107,8 @@ class Seating:
             "window_close_early": req.window_close_early,
             "clock_seconds": req.clock_seconds,
             "open_replay": req.open_replay,
+            # rated for people by default; against AI seats when asked (ratings_updates.py)
+            "rated": choose_rated(req.rated, game.id, seats, anchors_for),
         }
         table = LiveTable(
             id=new_table_id(),
