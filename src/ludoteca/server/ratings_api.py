@@ -129,4 +129,7 @@ async def my_tables(request: Request, session: SessionCookie = None) -> dict[str
     """Every table the signed-in person sits at, those waiting for their move first."""
     accounts: Accounts = request.app.state.accounts
     account = await accounts.require(session)
-    return {"tables": await profiles(request).my_tables(account.id)}
+    return {
+        "account": {"id": account.id, "name": account.name},
+        "tables": await profiles(request).my_tables(account.id),
+    }

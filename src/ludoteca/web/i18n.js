@@ -1,6 +1,7 @@
 // The client's own words (the games' words come from the server, already translated).
 import { FLOW_WORDS } from "./flow-words.js";
 import { ACCOUNT_WORDS } from "./account_words.js";
+import { PROFILE_WORDS } from "./profile_words.js";
 
 const WORDS = {
   "pt-BR": {
@@ -136,9 +137,13 @@ const ERRORS_PT = {
   signin_failed: "Nome ou senha não conferem.", signin_limited: "Tentativas demais; espere um pouco e tente de novo.",
   name_taken: "Este nome já é de outra conta.", not_signed_in: "Entre primeiro.", suspended: "Esta conta está suspensa.",
   password_too_short: "A senha precisa de pelo menos 8 caracteres.",
+  unrated_ai: "Uma partida contra a IA só é avaliada com níveis de IA que têm nota medida.",
+  unrated_table: "Uma mesa sem pessoas não é avaliada.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
+// and those of profiles, ratings and "my tables" (profile_words.js)
+for (const l of Object.keys(PROFILE_WORDS)) Object.assign(WORDS[l], PROFILE_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
 
