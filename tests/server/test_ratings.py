@@ -141,9 +141,12 @@ def test_a_game_against_ai_moves_the_person_only_and_the_anchor_stays(store: Rat
     assert vs_strong.after.mu - NEW_MU > vs_easy.after.mu - NEW_MU
     # an AI seat with no measured rating: the game is not rated
     add_table(store, "t4", [("human", "duda"), ("ai", "heuristic")])
-    assert store.apply_game(
-        "t4", "toy", t, [1, 2], facts([("human", "duda"), ("ai", "heuristic")]), LEVELS, True
-    ) == []
+    assert (
+        store.apply_game(
+            "t4", "toy", t, [1, 2], facts([("human", "duda"), ("ai", "heuristic")]), LEVELS, True
+        )
+        == []
+    )
     assert store.ratings_of("duda") == []
 
 
@@ -204,7 +207,7 @@ def rated_game(client: TestClient, **kw: Any) -> tuple[str, dict[str, Any], Test
 
 
 def test_a_rated_game_between_accounts_updates_both_on_its_end(client: TestClient) -> None:
-    tid, end, ana, _ = rated_game(client)
+    tid, end, _, _ = rated_game(client)
     assert client.get(f"/api/tables/{tid}").json()["settings"]["rated"] is True
     changes = wait_for(lambda: client.get(f"/api/tables/{tid}/ratings").json()["changes"])
     assert [c["account"]["name"] for c in changes] == ["Ana", "Bia"]
@@ -227,7 +230,9 @@ def test_unrated_tables_change_nothing(client: TestClient) -> None:
     assert client.get("/api/ratings/toy").json()["people"] == []
     assert client.get(f"/api/tables/{tid}/ratings").json() == {"changes": []}
     # a table with an AI seat is unrated unless asked; asked, only with measured levels
-    r = ana.post("/api/tables", json={"game": "toy", "seats": [{}, {"kind": "ai", "agent": "easy"}]})
+    r = ana.post(
+        "/api/tables", json={"game": "toy", "seats": [{}, {"kind": "ai", "agent": "easy"}]}
+    )
     assert r.json()["settings"]["rated"] is False
     r = ana.post(
         "/api/tables",

@@ -121,13 +121,14 @@ class RatingStore:
 
     # -- reading ----------------------------------------------------------------------------
     def leaderboard(self, game: str, limit: int, offset: int) -> list[Leader]:
-        """The game's rated people, best shown rating first (ties: the account's id)."""
+        """The game's rated people, best shown rating first (ties: the account's id, later
+        first): the index (game, shown, account) read backwards, no sort."""
         with self.sessions() as s:
             rows = s.execute(
                 select(RatingRow, AccountRow.name)
                 .join(AccountRow, AccountRow.id == RatingRow.account_id)
                 .where(RatingRow.game == game)
-                .order_by(RatingRow.shown.desc(), RatingRow.account_id)
+                .order_by(RatingRow.shown.desc(), RatingRow.account_id.desc())
                 .limit(limit)
                 .offset(offset)
             ).all()
@@ -147,7 +148,7 @@ class RatingStore:
                     .where(
                         RatingRow.game == r.game,
                         (RatingRow.shown > r.shown)
-                        | ((RatingRow.shown == r.shown) & (RatingRow.account_id < r.account_id)),
+                        | ((RatingRow.shown == r.shown) & (RatingRow.account_id > r.account_id)),
                     )
                 )
                 out.append((r, int(better or 0) + 1))
