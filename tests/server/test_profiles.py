@@ -130,6 +130,7 @@ def test_the_profile_and_my_tables_queries_use_indexes(tmp_path: Path) -> None:
     migrate(engine)
     store = ProfileStore(engine)
     statements = []
+
     @event.listens_for(engine, "before_cursor_execute")
     def keep(conn, cursor, statement, params, context, executemany):  # type: ignore[no-untyped-def]
         statements.append((statement, params))

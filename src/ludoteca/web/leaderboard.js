@@ -11,7 +11,8 @@ export function showLeaderboard(root, game) {
   Promise.all([api(`/ratings/${encodeURIComponent(game)}?limit=100`), api("/games")]).then(([board, games]) => {
     const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
     clear(box);
-    box.append(h("h1", {}, t("leaderboardOf", { game: names[board.game] || board.game })),
+    // through h(): it flattens the lists and leaves out what is null
+    box.append(h("div", {}, h("h1", {}, t("leaderboardOf", { game: names[board.game] || board.game })),
       h("nav", { class: "bar-buttons" }, games.map((g) => h("a", { href: `/ratings/${g.id}`, "data-link": true, class: "button", "aria-current": g.id === board.game ? "page" : undefined }, g.name))),
       h("p", { class: "muted" }, t("ratingHelp")),
       h("h2", {}, t("people")),
@@ -24,7 +25,7 @@ export function showLeaderboard(root, game) {
           h("td", {}, p.games, p.ai_games ? [" (", vsAiMark(), ": ", p.ai_games, ")"] : null))))) : h("p", { class: "muted" }, t("noPeople")),
       board.ai.length ? [h("h2", {}, t("aiLevels")), h("table", { class: "ranking", id: "ai-levels" },
         h("thead", {}, h("tr", {}, [t("level"), t("rating")].map((c) => h("th", { scope: "col" }, c)))),
-        h("tbody", {}, board.ai.map((a) => h("tr", {}, h("th", { scope: "row" }, t("aiLevel", { level: agentLabel(a.level) })), h("td", {}, ratingText(a))))))] : null);
+        h("tbody", {}, board.ai.map((a) => h("tr", {}, h("th", { scope: "row" }, t("aiLevel", { level: agentLabel(a.level) })), h("td", {}, ratingText(a))))))] : null));
   }).catch((e) => box.append(h("p", { class: "error", role: "alert" }, `${t("error")}: ${errorText(e.code, e.message)}`)));
   return () => {};
 }

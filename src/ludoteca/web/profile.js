@@ -45,7 +45,7 @@ function paint(box, p, names, histories) {
         h("p", {}, t("finishedShare", { share: percent(rep.finished_share) }), " ", h("small", { class: "muted" }, t("reputationOf", { n: rep.counted }))),
         h("p", {}, t("cleanShare", { share: percent(rep.without_timeout_share) })),
       ] : h("p", { class: "muted" }, t("reputationNone"))),
-    p.games.length ? p.games.map((g) => gameSection(g, names, (histories || {})[g.game])) : h("p", { class: "muted" }, t("noRatings")),
+    h("div", { class: "profile-games" }, p.games.length ? p.games.map((g) => gameSection(g, names, (histories || {})[g.game])) : h("p", { class: "muted" }, t("noRatings"))),
     h("section", { id: "recent" }, h("h2", {}, t("recentGames")),
       p.recent.length ? h("ul", {}, p.recent.map((g) => h("li", {},
         h("a", { href: `/r/${g.table}`, "data-link": true }, names[g.game] || g.game), " · ",
