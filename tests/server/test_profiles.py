@@ -156,3 +156,38 @@ def test_the_profile_and_my_tables_queries_use_indexes(tmp_path: Path) -> None:
         assert not scans, plan
     board = [p for p in plans if "ludoteca_ratings USING INDEX ix_ludoteca_ratings_game" in p]
     assert board and "ORDER BY" not in board[0]  # the leaderboard is read in its order
+
+
+def test_a_deleted_account_leaves_the_leaderboard_and_others_histories_unnamed(
+    client: TestClient,
+) -> None:
+    ana, bia = signed_in(client, "Ana"), signed_in(client, "Bia")
+    tid, tok_a = table(ana)
+    tok_b = sit(bia, tid)
+    play_out(client, tid, {0: tok_a, 1: tok_b})
+    bia_id = bia.get("/api/account").json()["account"]["id"]
+    ana_id = ana.get("/api/account").json()["account"]["id"]
+    wait_for(lambda: client.get(f"/api/tables/{tid}/ratings").json()["changes"])
+    assert bia.post("/api/account/rename", json={"name": "Beatriz"}).status_code == 200
+
+    def others(account: str) -> list[object]:
+        (row,) = client.get(f"/api/profiles/{account}/history?game=toy").json()["games"]
+        return [(s["account"], s["name"]) for s in row["above"] + row["below"] + row["tied"]]
+
+    assert others(ana_id) == [(bia_id, "Beatriz")]  # named as now: the rename follows
+    assert bia.post("/api/account/delete").status_code == 200
+    assert others(ana_id) == [(bia_id, None)]  # read as a deleted player
+    board = client.get("/api/ratings/toy").json()["people"]
+    assert [p["account"]["id"] for p in board] == [ana_id]
+    assert client.get(f"/api/profiles/{bia_id}").status_code == 404
+
+
+def test_the_export_holds_ones_ratings_and_rated_games(client: TestClient) -> None:
+    ana, bia = signed_in(client, "Ana"), signed_in(client, "Bia")
+    tid, tok_a = table(ana)
+    tok_b = sit(bia, tid)
+    play_out(client, tid, {0: tok_a, 1: tok_b})
+    wait_for(lambda: client.get(f"/api/tables/{tid}/ratings").json()["changes"])
+    data = ana.get("/api/account/export").json()
+    assert [r["game"] for r in data["ratings"]] == ["toy"]
+    assert [(g["table"], g["seat"]) for g in data["rated_games"]] == [(tid, 0)]

@@ -115,7 +115,9 @@ async def claim(request: Request, body: ClaimSeats, session: SessionCookie = Non
 @router.get("/export")
 async def export(request: Request, session: SessionCookie = None) -> JSONResponse:
     a = accounts(request)
-    data = await a.export(await a.require(session))
+    account = await a.require(session)
+    data = await a.export(account)
+    data.update(await request.app.state.profiles.export(account.id))  # ratings (profiles.py)
     return JSONResponse(
         data,
         headers={

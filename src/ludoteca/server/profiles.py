@@ -136,6 +136,43 @@ class Profiles:
             "recent": recent,
         }
 
+    async def export(self, account_id: str) -> dict[str, Any]:
+        """The account's ratings and rated games, for its export (its own data)."""
+        r = self.registry
+        rows = await r.db(self.ratings.ratings_of, account_id)
+        history = [
+            h
+            for row, _ in rows
+            for h in await r.db(self.ratings.history, account_id, row.game, 10_000)
+        ]
+        return {
+            "ratings": [
+                {
+                    "game": row.game,
+                    **Belief(row.mu, row.sigma).to_json(),
+                    "games": row.games,
+                    "ai_games": row.ai_games,
+                    "rank": rank,
+                }
+                for row, rank in rows
+            ],
+            "rated_games": [
+                {
+                    "table": h.table_id,
+                    "game": h.game,
+                    "seat": h.seat,
+                    "at": iso(h.at),
+                    "place": h.place,
+                    "mu_before": h.mu_before,
+                    "sigma_before": h.sigma_before,
+                    "mu_after": h.mu_after,
+                    "sigma_after": h.sigma_after,
+                    "against_ai": h.against_ai,
+                }
+                for h in history
+            ],
+        }
+
     async def my_tables(self, account_id: str) -> list[dict[str, Any]]:
         """Every table the account sits at: those waiting for its move first, then the others
         in play, the open ones, and the newest finished ones; each by its newest change."""

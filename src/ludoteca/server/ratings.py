@@ -61,11 +61,13 @@ class RatedSeat:
     left: bool = False  # the person left mid-game: placed last
 
     def label(self) -> dict[str, Any]:
-        """How the seat is named in another's "finished above / below" (public facts only)."""
+        """How the seat is named in another's "finished above / below" (public facts only).
+        A person is kept by account, named when read (a rename follows, a deleted account
+        reads as a deleted player); a guest by the seat's name."""
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "name": self.name,
+            "name": self.name if self.kind == "guest" else None,
             "level": self.level,
             "account": self.account_id,
         }

@@ -74,7 +74,21 @@ async def leaderboard(
     }
 
 
-def change_json(row: Any) -> dict[str, Any]:
+def named(seats: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
+    """The seats of a "why", each person named as now (None: a deleted account)."""
+    return [{**s, "name": names.get(s["account"])} if s.get("account") else dict(s) for s in seats]
+
+
+def accounts_in(rows: list[Any]) -> set[str]:
+    return {
+        s["account"]
+        for r in rows
+        for s in (*r.above, *r.below, *r.tied)
+        if isinstance(s, dict) and s.get("account")
+    }
+
+
+def change_json(row: Any, names: dict[str, str]) -> dict[str, Any]:
     before, after = Belief(row.mu_before, row.sigma_before), Belief(row.mu_after, row.sigma_after)
     return {
         "table": row.table_id,
@@ -85,9 +99,9 @@ def change_json(row: Any) -> dict[str, Any]:
         "before": before.to_json(),
         "after": after.to_json(),
         "change": round(after.shown - before.shown, 3),
-        "above": row.above,
-        "below": row.below,
-        "tied": row.tied,
+        "above": named(row.above, names),
+        "below": named(row.below, names),
+        "tied": named(row.tied, names),
         "against_ai": row.against_ai,
     }
 
@@ -96,10 +110,12 @@ def change_json(row: Any) -> dict[str, Any]:
 async def table_ratings(request: Request, table_id: Id) -> dict[str, Any]:
     """A rated table's changes, one per person (empty until the update is stored)."""
     store = ratings(request)
-    rows = await profiles(request).registry.db(store.of_table, table_id)
+    db = profiles(request).registry.db
+    rows = await db(store.of_table, table_id)
+    names = await db(store.names, accounts_in([r for r, _ in rows]))
     return {
         "changes": [
-            {"account": {"id": row.account_id, "name": name}, **change_json(row)}
+            {"account": {"id": row.account_id, "name": name}, **change_json(row, names)}
             for row, name in rows
         ]
     }
@@ -121,7 +137,8 @@ async def history(
     g = known_game(game)
     p = profiles(request)
     rows = await p.registry.db(p.ratings.history, account_id, g, limit)
-    return {"game": g, "games": [change_json(r) for r in rows], "ai": anchors_json(g)}
+    names = await p.registry.db(p.ratings.names, accounts_in(rows))
+    return {"game": g, "games": [change_json(r, names) for r in rows], "ai": anchors_json(g)}
 
 
 @router.get("/me/tables")

@@ -167,6 +167,16 @@ class RatingStore:
             )
             return rows[::-1]
 
+    def names(self, account_ids: set[str]) -> dict[str, str]:
+        """The accounts' names now (a deleted account is not among them)."""
+        if not account_ids:
+            return {}
+        with self.sessions() as s:
+            rows = s.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(list(account_ids)))
+            ).all()
+            return {i: n for i, n in rows}
+
     def of_table(self, table_id: str) -> list[tuple[RatingHistoryRow, str]]:
         """A rated table's changes, by seat, with each person's name."""
         with self.sessions() as s:

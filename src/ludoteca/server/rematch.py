@@ -65,6 +65,9 @@ class Rematches:
             for s in old.seats
         ]
         settings = {k: v for k, v in old.settings.items() if k in TableSettings.model_fields}
+        if any(s.kind == "ai" and s.token_hash is not None for s in old.seats):
+            # a person left (an AI took the seat over): whether it is rated is the default's
+            settings.pop("rated", None)
         join = None
         if seat is not None and old.seats[seat].kind != "ai":
             join = JoinTable(name=old.seats[seat].name or "?", seat=seat)
