@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ludoteca.server import ratings_anchors
+from ludoteca.server import Settings, create_app, ratings_anchors
 from ludoteca.server.db import make_engine, migrate
 from ludoteca.server.models import AccountRow, AccountSeatRow, SeatRow, TableRow
 from ludoteca.server.ratings import NEW_MU, NEW_SIGMA, Belief, RatedSeat, nearest_level, rate
@@ -264,3 +264,23 @@ def test_a_game_rated_against_ai_keeps_the_anchor(
     board = client.get("/api/ratings/toy").json()
     assert board["ai"] == [{"level": "easy", "mu": 20.0, "sigma": 1.0, "shown": 17.0}]
     assert board["people"][0]["ai_games"] == 1
+
+
+def test_a_rated_game_on_postgresql(pg_settings: Settings) -> None:
+    """The update's transaction (row locks, JSON, booleans) on the production database."""
+    with TestClient(create_app(pg_settings)) as client:
+        tid, end, _, _ = rated_game(client)
+        changes = wait_for(lambda: client.get(f"/api/tables/{tid}/ratings").json()["changes"])
+        assert sorted(c["place"] for c in changes) == sorted(end["result"]["ranking"])
+        board = client.get("/api/ratings/toy").json()["people"]
+        assert [p["rank"] for p in board] == [1, 2]
+        shown = [p["shown"] for p in board]
+        assert shown == sorted(shown, reverse=True)
+
+
+def test_a_table_of_ai_only_is_not_rated(client: TestClient) -> None:
+    ai = [{"kind": "ai", "agent": "easy"}] * 2
+    r = client.post("/api/tables", json={"game": "toy", "seats": ai})
+    assert r.status_code == 201 and r.json()["settings"]["rated"] is False
+    r = client.post("/api/tables", json={"game": "toy", "seats": ai, "rated": True})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "unrated_table"
