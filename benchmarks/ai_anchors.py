@@ -21,6 +21,7 @@ import argparse
 import itertools
 import random
 import time
+import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -110,6 +111,14 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     args = ap.parse_args()
     figures = {}
+    if args.write and args.game and OUT.exists():
+        # a run of some games keeps the others' figures
+        with OUT.open("rb") as f:
+            kept = tomllib.load(f).get("games", {})
+        for game_id, levels in kept.items():
+            figures[game_id] = {
+                lv: (v["mu"], v["sigma"], v.get("games", 0), 0.0) for lv, v in levels.items()
+            }
     for g in list_games():
         if args.game and g.id not in args.game:
             continue
