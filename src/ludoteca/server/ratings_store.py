@@ -142,16 +142,21 @@ class RatingStore:
             rows = list(s.scalars(select(RatingRow).where(RatingRow.account_id == account_id)))
             out = []
             for r in rows:
-                better = s.scalar(
-                    select(func.count())
-                    .select_from(RatingRow)
-                    .where(
-                        RatingRow.game == r.game,
-                        (RatingRow.shown > r.shown)
-                        | ((RatingRow.shown == r.shown) & (RatingRow.account_id > r.account_id)),
+                # two ranges of the (game, shown, account) index: above, and level but first
+                better = 0
+                for cond in (
+                    RatingRow.shown > r.shown,
+                    (RatingRow.shown == r.shown) & (RatingRow.account_id > r.account_id),
+                ):
+                    better += int(
+                        s.scalar(
+                            select(func.count())
+                            .select_from(RatingRow)
+                            .where(RatingRow.game == r.game, cond)
+                        )
+                        or 0
                     )
-                )
-                out.append((r, int(better or 0) + 1))
+                out.append((r, better + 1))
             return out
 
     def history(self, account_id: str, game: str, limit: int) -> list[RatingHistoryRow]:
