@@ -109,11 +109,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2112)
     ap.add_argument("--game", action="append", help="only these games (default: all)")
     ap.add_argument("--write", action="store_true", help=f"write {OUT.name}")
+    ap.add_argument("--out", type=Path, default=OUT, help="the file --write writes")
     args = ap.parse_args()
+    out = Path(args.out)
     figures = {}
-    if args.write and args.game and OUT.exists():
+    if args.write and args.game and out.exists():
         # a run of some games keeps the others' figures
-        with OUT.open("rb") as f:
+        with out.open("rb") as f:
             kept = tomllib.load(f).get("games", {})
         for game_id, levels in kept.items():
             figures[game_id] = {
@@ -131,8 +133,8 @@ def main() -> None:
                 f"  {lv:7s} mu {mu:6.2f}  sigma {sigma:5.2f}  shown {mu - 3 * sigma:6.2f}  games {n:3d}  wins {win:5.1%}"
             )
         if args.write:  # after each game: a long run keeps what it measured
-            OUT.write_text(toml_text(figures, args.games, args.seed), encoding="utf-8")
-            print(f"wrote {OUT}", flush=True)
+            out.write_text(toml_text(figures, args.games, args.seed), encoding="utf-8")
+            print(f"wrote {out}", flush=True)
 
 
 if __name__ == "__main__":
