@@ -284,3 +284,9 @@ def test_a_table_of_ai_only_is_not_rated(client: TestClient) -> None:
     assert r.status_code == 201 and r.json()["settings"]["rated"] is False
     r = client.post("/api/tables", json={"game": "toy", "seats": ai, "rated": True})
     assert r.status_code == 422 and r.json()["error"]["code"] == "unrated_table"
+
+
+def test_the_shipped_anchors_give_every_level_of_every_game() -> None:
+    shipped = anchors()
+    for game in ("nine-domains", "exploding-kittens", "coatl", "sala-de-miaula"):
+        assert set(shipped.get(game, {})) == {"easy", "medium", "strong"}, game
