@@ -246,24 +246,33 @@ def test_a_game_rated_against_ai_keeps_the_anchor(
 ) -> None:
     monkeypatch.setattr(ratings_anchors, "anchors", lambda: {"toy": {"easy": Belief(20.0, 1.0)}})
     ana = signed_in(client, "Ana")
-    r = ana.post(
-        "/api/tables",
-        json={
-            "game": "toy",
-            "seats": [{}, {"kind": "ai", "agent": "easy"}],
-            "join": {"name": "Ana"},
-            "rated": True,
-        },
-    )
-    assert r.status_code == 201, r.text
-    tid, tok = r.json()["id"], r.json()["joined"]["token"]
-    play_out(client, tid, {0: tok})
-    (change,) = wait_for(lambda: client.get(f"/api/tables/{tid}/ratings").json()["changes"])
+    ana_id = ana.get("/api/account").json()["account"]["id"]
+    for n in range(3):  # three games: the profile then says which level she plays at
+        p = ana.get(f"/api/profiles/{ana_id}").json()
+        assert all(g["rating"] is None or g["rating"]["plays_at"] is None for g in p["games"])
+        r = ana.post(
+            "/api/tables",
+            json={
+                "game": "toy",
+                "seats": [{}, {"kind": "ai", "agent": "easy"}],
+                "join": {"name": "Ana"},
+                "rated": True,
+            },
+        )
+        assert r.status_code == 201, r.text
+        tid, tok = r.json()["id"], r.json()["joined"]["token"]
+        play_out(client, tid, {0: tok})
+        url = f"/api/tables/{tid}/ratings"
+        (change,) = wait_for(lambda url=url: client.get(url).json()["changes"])
+        assert change["before"]["sigma"] > change["after"]["sigma"]
+        assert (n == 0) == (change["before"]["mu"] == 25.0)
     assert change["against_ai"] is True and change["account"]["name"] == "Ana"
     assert [x["level"] for x in change["above"] + change["below"] + change["tied"]] == ["easy"]
     board = client.get("/api/ratings/toy").json()
     assert board["ai"] == [{"level": "easy", "mu": 20.0, "sigma": 1.0, "shown": 17.0}]
-    assert board["people"][0]["ai_games"] == 1
+    assert board["people"][0]["ai_games"] == 3
+    (game,) = ana.get(f"/api/profiles/{ana_id}").json()["games"]
+    assert game["rating"]["plays_at"] == "easy" and game["rating"]["ai_games"] == 3
 
 
 def test_a_rated_game_on_postgresql(pg_settings: Settings) -> None:
