@@ -136,6 +136,7 @@ async def export(request: Request, session: SessionCookie = None) -> JSONRespons
     data.update(await request.app.state.friends.export(account))
     # the address and push subscriptions kept for notifications (server/notify)
     data["notifications"] = await request.app.state.manager.notifier.export(account.id)
+    data.update(await request.app.state.profiles.export(account.id))  # ratings (profiles.py)
     return JSONResponse(
         data,
         headers={

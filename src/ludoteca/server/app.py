@@ -17,7 +17,18 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import account_api, api, friends_api, help_api, invite, passkey_api, rematch, turn_api, ws
+from . import (
+    account_api,
+    api,
+    friends_api,
+    help_api,
+    invite,
+    passkey_api,
+    ratings_api,
+    rematch,
+    turn_api,
+    ws,
+)
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -37,6 +48,10 @@ from .middleware import (
 from .notify import api as notify_api
 from .passkey_store import PasskeyStore
 from .passkeys import Passkeys
+from .profiles import Profiles
+from .profiles_store import ProfileStore
+from .ratings_store import RatingStore
+from .ratings_updates import RatingUpdates
 from .tables import TableManager
 
 log = logging.getLogger("ludoteca.server")
@@ -116,6 +131,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.friends = Friends(accounts, FriendStore(engine))
         app.state.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit > 0 else None
         app.state.caps = Caps(settings)
+        rating_store = RatingStore(engine)
+        app.state.profiles = Profiles(manager.registry, ProfileStore(engine), rating_store)
+        manager.registry.on_change(RatingUpdates(manager.registry, rating_store).table_changed)
         await manager.start()
         collector = asyncio.create_task(tame_the_collector())
         try:
@@ -179,6 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(friends_api.router)
     app.include_router(turn_api.router)
     app.include_router(notify_api.router)
+    app.include_router(ratings_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))
@@ -189,6 +208,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/learn/{table_id}", include_in_schema=False)
     @app.get("/gatalogo", include_in_schema=False)
     @app.get("/account", include_in_schema=False)
+    @app.get("/p/{table_id}", include_in_schema=False)  # a profile (an account's id)
+    @app.get("/ratings/{table_id}", include_in_schema=False)  # a game's leaderboard
+    @app.get("/me/tables", include_in_schema=False)
     async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -78,7 +79,8 @@ class SeatRow(Base):
 
 class MoveRow(Base):
     __tablename__ = "ludoteca_moves"
-    # the clock's moves of a seat, for reputation (timeouts.py; migration 0006)
+    # a seat's timeouts, for its reputation (migration 0005; timeouts.py, profiles_store.py):
+    # partial, so the moves people and AI seats make (all but a few) cost this index nothing
     __table_args__ = (
         Index(
             "ix_ludoteca_moves_clock",
@@ -247,3 +249,48 @@ class TurnTimerRow(Base):
         DateTime(timezone=True), nullable=True, index=True
     )
     bank: Mapped[float] = mapped_column(Float, default=0.0)  # seconds left in the seat's bank
+
+
+class RatingRow(Base):
+    """A person's rating at one game (openskill's Plackett-Luce: mu, sigma; server/ratings.py).
+    ``shown`` is mu - 3 sigma, kept for the leaderboard's index."""
+
+    __tablename__ = "ludoteca_ratings"
+    __table_args__ = (Index("ix_ludoteca_ratings_game_shown", "game", "shown", "account_id"),)
+
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    shown: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    # of them, games rated against AI seats (marked wherever the rating is shown)
+    ai_games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingHistoryRow(Base):
+    """One rated game of one person: the rating before and after, and why it moved."""
+
+    __tablename__ = "ludoteca_rating_history"
+    __table_args__ = (Index("ix_ludoteca_rating_history_account", "account_id", "game", "at"),)
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    place: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    # the seats they finished above, below and level with: [{seat, kind, name, level}]
+    above: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    below: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    tied: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    against_ai: Mapped[bool] = mapped_column(Boolean)

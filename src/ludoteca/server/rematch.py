@@ -69,6 +69,9 @@ class Rematches:
         settings = {k: v for k, v in old.settings.items() if k in TableSettings.model_fields}
         if old.turn_based:  # its windows are the turn-based rule's, set again at creation
             settings.pop("window_seconds", None)
+        if any(s.kind == "ai" and s.token_hash is not None for s in old.seats):
+            # a person left (an AI took the seat over): whether it is rated is the default's
+            settings.pop("rated", None)
         join = None
         if seat is not None and old.seats[seat].kind != "ai":
             join = JoinTable(name=old.seats[seat].name or "?", seat=seat)

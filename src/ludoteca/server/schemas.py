@@ -240,6 +240,12 @@ class TableSettings(Strict):
         self.turn_seconds, self.bank_seconds = limit, bank
         return self
 
+    rated: bool | None = Field(
+        None,
+        description="the game changes its people's ratings (default: yes when every seat is a "
+        "person's; with AI seats only when asked, against the AI levels' fixed ratings)",
+    )
+
 
 class JoinTable(Strict):
     name: Name

@@ -21,6 +21,8 @@ from .db import now
 from .errors import ApiError, forbidden
 from .live import LiveTable, Seat
 from .models import SeatRow, TableRow
+from .ratings_anchors import anchors_for
+from .ratings_updates import choose_rated
 from .records import begin
 from .registry import TableRegistry
 from .replication import Replication
@@ -107,6 +109,8 @@ class Seating:
             "clock_seconds": req.clock_seconds,
             "open_replay": req.open_replay,
             "invitation_only": req.invitation_only,
+            # rated for people by default; against AI seats when asked (ratings_updates.py)
+            "rated": choose_rated(req.rated, game.id, seats, anchors_for),
         }
         if req.mode == "turn_based":  # deadlines in the database (turn_timers.py)
             settings.update(turn_settings(req.turn_seconds, req.bank_seconds))

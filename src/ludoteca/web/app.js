@@ -1,11 +1,15 @@
-// The page's router: / is the lobby, /t/ID a table, /r/ID a replay, /account the account.
-import { lang, setLang } from "./i18n.js";
+// The page's router: / is the lobby, /t/ID a table, /r/ID a replay, /account the account,
+// /p/ID a profile, /ratings/GAME a leaderboard, /me/tables my tables.
+import { lang, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showTutorial } from "./tutorial.js";
 import { showGatalogo } from "./gatalogo.js";
 import { showAccount, paintAccountLink } from "./account.js";
+import { showProfile } from "./profile.js";
+import { showLeaderboard } from "./leaderboard.js";
+import { showMyTables } from "./profile_tables.js";
 import { clear } from "./dom.js";
 import { watchTurns, paintNotifyWords } from "./notify.js";
 
@@ -28,6 +32,9 @@ function route() {
   else if ((m = path.match(/^\/learn\/([\w-]{1,24})$/))) leaving = showTutorial(app, m[1], go);
   else if (path === "/gatalogo") leaving = showGatalogo(app, go);
   else if (path === "/account") leaving = showAccount(app, go);
+  else if ((m = path.match(/^\/p\/([\w-]{1,24})$/))) leaving = showProfile(app, m[1], go);
+  else if ((m = path.match(/^\/ratings\/([\w-]{1,64})$/))) leaving = showLeaderboard(app, m[1], go);
+  else if (path === "/me/tables") leaving = showMyTables(app, go);
   else leaving = showLobby(app, go);
 }
 
@@ -37,6 +44,7 @@ function paintLang() {
   langButton.textContent = lang() === "en" ? "PT" : "EN";
   paintAccountLink();
   paintNotifyWords();
+  document.getElementById("ratings-link").textContent = t("leaderboard");
 }
 langButton.addEventListener("click", () => {
   setLang(lang() === "en" ? "pt-BR" : "en");

@@ -3,6 +3,7 @@ import { FLOW_WORDS } from "./flow-words.js";
 import { ACCOUNT_WORDS } from "./account_words.js";
 import { TURN_WORDS } from "./turn-words.js";
 import { NOTIFY_WORDS } from "./notify_words.js";
+import { PROFILE_WORDS } from "./profile_words.js";
 
 const WORDS = {
   "pt-BR": {
@@ -149,6 +150,8 @@ const ERRORS_PT = {
   self: "Essa é a sua própria conta.",
   // notifications (issue 21 item 5)
   bad_endpoint: "Este navegador deu um endereço de avisos que o servidor não aceita.", unknown_link: "Este link de cancelamento não vale (mais).",
+  unrated_ai: "Uma partida contra a IA só é avaliada com níveis de IA que têm nota medida.",
+  unrated_table: "Uma mesa sem pessoas não é avaliada.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
@@ -156,6 +159,8 @@ for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORD
 for (const l of Object.keys(TURN_WORDS)) Object.assign(WORDS[l], TURN_WORDS[l]);
 // "your turn" words (notify.js, sw.js) live beside them (notify_words.js)
 for (const l of Object.keys(NOTIFY_WORDS)) Object.assign(WORDS[l], NOTIFY_WORDS[l]);
+// and those of profiles, ratings and "my tables" (profile_words.js)
+for (const l of Object.keys(PROFILE_WORDS)) Object.assign(WORDS[l], PROFILE_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
 const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
 

@@ -4,13 +4,16 @@ import { h, clear, patch, svg } from "./dom.js";
 import { agentLabel, errorText, lang, t } from "./i18n.js";
 import { lobbyHelp } from "./tutorial.js";
 import { deckPicker } from "./gatalogo.js";
+import { myTablesPanel } from "./profile_tables.js";
+import { ratedChoice } from "./profile_rated.js";
 
 export function showLobby(root, go) {
   let stop = false;
   const form = h("section", { class: "panel", id: "new-table" });
   const lists = h("section", { class: "panel", id: "tables" });
-  root.append(h("h1", { class: "lobby-title" }, t("lobbyTitle")), h("div", { class: "lobby" }, form, lists));
   let gameNames = {};
+  const mine = myTablesPanel(() => gameNames); // the signed-in person's tables, theirs to move first
+  root.append(h("h1", { class: "lobby-title" }, t("lobbyTitle")), mine.box, h("div", { class: "lobby" }, form, lists));
   Promise.all([api("/games"), api("/turn-based")]).then(([games, turns]) => {
     gameNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
     buildForm(form, games, go, turns);
@@ -20,6 +23,7 @@ export function showLobby(root, go) {
     try {
       const [active, finished] = await Promise.all([api("/tables"), api("/tables?status=finished&limit=20")]);
       paintTables(lists, active, finished, gameNames);
+      mine.refresh();
     } catch (e) {
       showError(lists, e);
     }
@@ -67,6 +71,7 @@ function buildForm(form, games, go, turns) {
   const gameSel = h("select", { name: "game", id: "game" }, games.map((g) => h("option", { value: g.id }, g.name)));
   const playersSel = h("select", { name: "players", id: "players" });
   const seatsBox = h("div", { class: "seats-setup" });
+  const rated = ratedChoice(seatsBox);
   const optionsBox = h("fieldset", { class: "options" });
   // empty: the server's default window
   const windowIn = h("input", { type: "number", id: "window", min: "0.2", max: "60", step: "any", placeholder: "—" });
@@ -106,6 +111,7 @@ function buildForm(form, games, go, turns) {
       sync();
       seatsBox.append(h("div", { class: "seat-row" }, h("span", {}, `${t("seat")} ${i + 1}`), kind, agent));
     }
+    rated.sync();
   };
   const paintGame = () => {
     const g = game();
@@ -183,7 +189,7 @@ function buildForm(form, games, go, turns) {
       const kind = row.querySelector(".seat-kind").value;
       return kind === "ai" ? { kind, agent: row.querySelector(".seat-agent").value } : { kind };
     });
-    const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked };
+    const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked, rated: rated.value() };
     if (!windowBox.hidden && windowIn.value) body.window_seconds = Number(windowIn.value);
     if (!windowBox.hidden) body.window_close_early = closeEarly.checked;
     if (paced.turnBased()) {
@@ -214,6 +220,7 @@ function buildForm(form, games, go, turns) {
     h("label", {}, h("span", {}, t("yourName")), nameIn, h("small", { id: "name-help", class: "muted" }, t("nameHelp"))),
     deckBox,
     seatsBox,
+    rated.el,
     h("details", {}, h("summary", {}, t("options")), optionsBox,
       windowBox,
       clockBox,

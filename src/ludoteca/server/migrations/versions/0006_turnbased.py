@@ -1,14 +1,15 @@
-"""Turn-based tables: their timers as rows, woken by due time; the clock's moves indexed.
+"""Turn-based tables: their timers as rows, woken by due time (the clock's moves are
+indexed by 0005, for reputations).
 
 Revision ID: 0006
-Revises: 0004 (re-chained after 0005 when merged)
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
@@ -31,15 +32,7 @@ def upgrade() -> None:
         sa.Column("bank", sa.Float, nullable=False),
     )
     op.create_index("ix_ludoteca_turn_timers_wake_at", "ludoteca_turn_timers", ["wake_at"])
-    op.create_index(
-        "ix_ludoteca_moves_clock",
-        "ludoteca_moves",
-        ["table_id", "seat"],
-        postgresql_where=sa.text("by = 'clock'"),
-        sqlite_where=sa.text("by = 'clock'"),
-    )
 
 
 def downgrade() -> None:
-    op.drop_index("ix_ludoteca_moves_clock", "ludoteca_moves")
     op.drop_table("ludoteca_turn_timers")

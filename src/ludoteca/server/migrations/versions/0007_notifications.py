@@ -2,7 +2,7 @@
 waiting in the next email (server/notify/models.py).
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0008
 """
 
 import sqlalchemy as sa

@@ -1,7 +1,7 @@
 """People: passkeys and their single-use challenges, invitations to tables, blocks.
 
 Revision ID: 0008
-Revises: 0004
+Revises: 0006
 """
 
 import sqlalchemy as sa
