@@ -48,7 +48,7 @@ class GameBlock:
         return [self.agents[a] for a in self.seat_agent[k].tolist()]
 
     def winners(self, k: int) -> list[int]:
-        return np.flatnonzero(self.played.winners[k]).tolist()
+        return [s for s, won in enumerate(self.played.winners[k].tolist()) if won]
 
     def scores(self, k: int) -> list[float] | None:
         s = self.played.scores
