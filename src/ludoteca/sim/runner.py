@@ -24,7 +24,11 @@ from .blocks import GameBlock
 from .outcome import GameOutcome
 from .summary import SimulationResult
 
-MAX_BLOCK = 500  # games a block holds at most: the progress bar moves, a block's moves fit
+# games a block holds at most: the progress bar moves, and a block's moves (records kept) fit
+# in memory; without records a block is a few numbers a game, and longer blocks pay their
+# set-up (arrays, the options parsed, an output's row group) less often
+MAX_BLOCK = 500
+MAX_BARE_BLOCK = 4000
 _MASK64 = (1 << 64) - 1
 
 
@@ -170,12 +174,13 @@ def _work_block(args: tuple[Any, ...]) -> list[GameBlock | GameOutcome]:
     ]
 
 
-def block_size(n: int, workers: int) -> int:
-    """Games a block task holds: MAX_BLOCK in one process, else enough blocks to share among
-    the workers (8 each), at most MAX_BLOCK."""
+def block_size(n: int, workers: int, keep_records: bool = True) -> int:
+    """Games a block task holds: the most (MAX_BLOCK with records, MAX_BARE_BLOCK without) in
+    one process, else enough blocks to share among the workers (8 each), at most that."""
+    most = MAX_BLOCK if keep_records else MAX_BARE_BLOCK
     if workers <= 1:
-        return max(1, min(MAX_BLOCK, n))
-    return max(1, min(MAX_BLOCK, math.ceil(n / (workers * 8))))
+        return max(1, min(most, n))
+    return max(1, min(most, math.ceil(n / (workers * 8))))
 
 
 def iter_blocks(
@@ -194,7 +199,7 @@ def iter_blocks(
     (columns) per block of games, else each game's ``GameOutcome``; in index order with one
     local worker, any order with more."""
     check_run(game_id, num_players, agents, seed, options)
-    size = block_size(n, workers)
+    size = block_size(n, workers, keep_records)
     tasks = [
         (
             game_id,
