@@ -197,7 +197,7 @@ def determinizations(n: int, seed: int) -> Callable[[], tuple[int, int]]:
     """``determinize`` for the player to move, over positions of random games (every 5th)."""
     game = ludoteca.get_game("exploding-kittens")
     rng = random.Random(seed)
-    positions = []
+    positions: list[tuple[ludoteca.GameState, int]] = []
     g = 0
     while len(positions) < 400:
         st = game.new_game(n, seed + g, {})
