@@ -12,9 +12,8 @@ For every game that has a core and every player count, random games/s on one cor
 Then ISMCTS iterations/s (``rollout=random``) with and without the core from the same
 mid-game states, and, where the core has the game's heuristic agent, heuristic games/s (every
 seat the heuristic agent; the engine loop against the core from a Python state). The rounds alternate A, B, A, B and report the median of each; rates are per
-second of this process's CPU time (``--wall`` for wall-clock). Peers' figures (TAG's forward
-model, OpenSpiel's goofspiel) are printed beside ours as the issue measured them; with
-``open_spiel`` installed, goofspiel runs here too, side by side.
+second of this process's CPU time (``--wall`` for wall-clock). The peers (TAG's forward model,
+OpenSpiel's goofspiel) are measured side by side with the cores in ``benchmarks/peers.py``.
 
     python benchmarks/playouts.py                         # every game, every count
     python benchmarks/playouts.py exploding-kittens --players 2 4 --seconds 2 --rounds 5
@@ -37,13 +36,6 @@ from ludoteca.agents import make_agent
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.engine import SeatHandle
 from ludoteca.engine import compiled as fast
-
-# the peers' figures on this machine, from issue 16 (random games/s)
-PEERS = {
-    ("exploding-kittens", 2): ("TAG forward model (Java)", 13_666),
-    ("exploding-kittens", 4): ("TAG forward model (Java)", 12_347),
-    ("nine-domains", 2): ("OpenSpiel goofspiel (C++)", 16_759),
-}
 
 
 def timed(fn: Callable[[], int], clock: Callable[[], float], seconds: float) -> float:
@@ -165,29 +157,6 @@ def simulate_games(
     return run
 
 
-def goofspiel() -> Callable[[], int] | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    g = pyspiel.load_game("goofspiel", {"num_cards": 13, "players": 2})
-    rng = random.Random(0)
-
-    def run() -> int:
-        st = g.new_initial_state()
-        while not st.is_terminal():
-            if st.is_simultaneous_node():
-                st.apply_actions([rng.choice(st.legal_actions(p)) for p in range(2)])
-            elif st.is_chance_node():
-                outcomes = st.chance_outcomes()
-                st.apply_action(rng.choice(outcomes)[0])
-            else:
-                st.apply_action(rng.choice(st.legal_actions()))
-        return 1
-
-    return run
-
-
 def interleaved(
     arms: dict[str, Callable[[], int]], rounds: int, seconds: float, clock: Callable[[], float]
 ) -> dict[str, float]:
@@ -218,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{'game':18} {'n':>2} {'reference':>10} {'core':>10} {'core+py':>10} {'core÷ref':>9}"
         f"  {'ismcts ref':>10} {'ismcts core':>11} {'÷':>5}"
-        f"  {'heur ref':>9} {'heur core':>9} {'÷':>5}  peer"
+        f"  {'heur ref':>9} {'heur core':>9} {'÷':>5}"
     )
     for gid in ids:
         game = ludoteca.get_game(gid)
@@ -247,10 +216,6 @@ def main(argv: list[str] | None = None) -> int:
                 arms["ismcts_ref"] = ismcts(state, False, args.iterations, args.rollout)
                 arms["ismcts_core"] = ismcts(state, True, args.iterations, args.rollout)
             r = interleaved(arms, args.rounds, args.seconds, clock)
-            peer = PEERS.get((gid, n))
-            peer_s = (
-                f"{peer[0]}: {peer[1]:,} (core ÷ peer {r['core'] / peer[1]:.2f})" if peer else ""
-            )
             ism = (
                 f"{r['ismcts_ref']:>10,.0f} {r['ismcts_core']:>11,.0f} "
                 f"{r['ismcts_core'] / r['ismcts_ref']:>5.1f}"
@@ -264,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(
                 f"{gid:18} {n:>2} {r['ref']:>10,.0f} {r['core']:>10,.0f} {r['core_py']:>10,.0f} "
-                f"{r['core'] / r['ref']:>9.1f}  {ism}  {h}  {peer_s}",
+                f"{r['core'] / r['ref']:>9.1f}  {ism}  {h}",
                 flush=True,
             )
     if not args.no_simulate:
@@ -289,10 +254,6 @@ def main(argv: list[str] | None = None) -> int:
                         f"  ({r['core'] / r['ref']:.1f}x)",
                         flush=True,
                     )
-    spiel = goofspiel()
-    if spiel is not None:
-        rate = interleaved({"goofspiel": spiel}, args.rounds, args.seconds, clock)["goofspiel"]
-        print(f"# OpenSpiel goofspiel (13 cards, Python driver) here: {rate:,.0f} games/s")
     return 0
 
 

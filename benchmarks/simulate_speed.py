@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""``ludoteca simulate`` end to end against the core it drives and the pure-Python loop.
+"""``ludoteca simulate`` end to end against the core's own playout loop and the pure-Python loop.
 
 For every game with a compiled core, with random and with heuristic agents in every seat,
-games/s on one process, side by side in one interleaved run (rounds alternate the arms; the
-median of each is printed):
+games/s on one process (CPU time), side by side in one interleaved run (rounds alternate the
+arms; the median of each is printed):
 
-- ``core batch``: whole games in compiled code, the deal too (``core.random_games``; random
-  agents only): the core's own playout rate;
-- ``core``: ``new_game`` in Python, the playout in the core, no record (the state written
-  back): the core's playout rate from a Python state;
-- ``simulate``: ``sim.simulate`` as the CLI runs it, one worker, match records kept, each
-  game's JSON line written (to an in-memory buffer) and the summary computed;
-- ``python``: the same ``simulate`` with the core disabled (the reference loop).
+- ``core``: the core's own loop: whole games dealt and played in compiled code, results in
+  arrays, nothing else (``core.play_games`` without moves; where the core does not deal:
+  ``new_game`` in Python and the playout in the core);
+- ``sim parquet``: what ``ludoteca simulate --workers 1 --out games.parquet`` does: the run's
+  games, one row each written to a Parquet file, and the summary;
+- ``sim jsonl``: the same with ``--out games.jsonl`` (every game's whole match record);
+- ``py parquet`` / ``py jsonl``: the same two with the core disabled (the reference loop).
 
-Then the ratios the issue sets as bars: simulate ÷ python (≥ 8) and simulate ÷ core (≥ 0.8).
+Then the issue's bars: sim ÷ core (≥ 0.8) and sim ÷ py (≥ 8), for each output.
 
     python benchmarks/simulate_speed.py                                  # every game, 2 players
     python benchmarks/simulate_speed.py exploding-kittens --players 4 --seconds 1 --rounds 3
@@ -22,13 +22,13 @@ Then the ratios the issue sets as bars: simulate ÷ python (≥ 8) and simulate 
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -37,10 +37,12 @@ from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
 from ludoteca.cli.simulate_cmd import OutcomeWriter
 from ludoteca.engine import compiled as fast
-from ludoteca.sim import GameOutcome, simulate
+from ludoteca.sim import SimulationResult
+from ludoteca.sim.blocks import GameBlock
+from ludoteca.sim.runner import iter_blocks
 
 AGENTS = ("random", "heuristic")
-CHUNK = 200  # games per simulate call (its set-up, check_run, amortized as in a long run)
+CHUNK = 2000  # games per run (its set-up, check_run, the file opened, amortized as in a long run)
 
 
 def timed(fn: Callable[[], int], seconds: float) -> float:
@@ -54,56 +56,55 @@ def timed(fn: Callable[[], int], seconds: float) -> float:
             return done / dt
 
 
-def core_batch(game: ludoteca.Game, n: int, seed: list[int], batch: int = 200) -> Callable[[], int]:
+def core_loop(game: ludoteca.Game, n: int, agent: str, seed: list[int]) -> Callable[[], int]:
+    """The core's own loop over CHUNK games (deal included where the core deals)."""
     core = fast.core_for(game)
     assert core is not None
-    options = game.new_game(n, 0, {}).options  # type: ignore[attr-defined]
+    plan = AC.seat_plan(game, [agent])
+    assert plan is not None
+    options = getattr(game.new_game(n, 0, {}), "options", None)
+    kinds = np.full((CHUNK, n), plan[0][0], dtype=np.int64)
+    risks = np.full((CHUNK, n), float(plan[1][0]))
 
     def run() -> int:
         s = seed[0]
-        seed[0] += batch
-        seeds = np.arange(s, s + batch, dtype=np.int64)
-        agent_seeds = seeds[:, None] * 31 + np.arange(n, dtype=np.int64)[None, :]
-        core.random_games(seeds, n, options, agent_seeds)  # type: ignore[attr-defined]
-        return batch
+        seed[0] += CHUNK
+        deals = np.arange(s, s + CHUNK, dtype=np.uint64)
+        seeds = (deals.astype(np.int64)[:, None] * 31 + np.arange(n)[None, :]) & 0x7FFFFFFF
+        if core.play_games(deals, n, options, seeds, kinds, risks, False) is not None:
+            return CHUNK
+        for g in range(CHUNK):  # a core that does not deal: new_game in Python
+            state = game.new_game(n, s + g, {})
+            if agent == "random":
+                fast.play_random(state, [random.Random(s * 31 + p) for p in range(n)], False)
+            else:
+                agents = [make_agent(agent, game, s * 31 + p) for p in range(n)]
+                AC.play_agents(state, agents, record=False)
+        return CHUNK
 
     return run
-
-
-def core_from_python(game: ludoteca.Game, n: int, agent: str, seed: list[int]) -> Callable[[], int]:
-    def run() -> int:
-        s = seed[0]
-        seed[0] += 1
-        state = game.new_game(n, s, {})
-        if agent == "random":
-            fast.play_random(state, [random.Random(s * 31 + p) for p in range(n)], record=False)
-        else:
-            agents = [make_agent(agent, game, s * 31 + p) for p in range(n)]
-            AC.play_agents(state, agents, record=False)
-        return 1
-
-    return run
-
-
-def _line(g: GameOutcome) -> str:
-    """The CLI writer's JSON line (or, run on a tree from before it had ``line``, its encoding)."""
-    line = getattr(OutcomeWriter, "line", None)
-    if line is not None:
-        return str(line(g))
-    return json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False)
 
 
 def simulate_run(
-    gid: str, n: int, agent: str, use_core: bool, seed: list[int]
+    gid: str, n: int, agent: str, suffix: str, use_core: bool, seed: list[int], tmp: Path
 ) -> Callable[[], int]:
-    """What ``ludoteca simulate --workers 1 --out games.jsonl`` does per game, summary included."""
+    """``ludoteca simulate --workers 1 --out games.<suffix>``'s loop (``cli/simulate_cmd.py``):
+    the file written as games end, then the summary."""
 
     def play() -> None:
-        res = simulate(gid, CHUNK, n, [agent], seed=seed[0])
-        out = io.StringIO()
-        for g in res.games:
-            out.write(_line(g) + "\n")
-        res.summary()
+        writer = OutcomeWriter(tmp / f"games.{suffix}", n)
+        games, blocks = [], []
+        for part in iter_blocks(gid, CHUNK, n, [agent], seed[0], keep_records=writer.keeps_moves):
+            if isinstance(part, GameBlock):
+                writer.write_block(part)
+                part.drop_moves()
+                blocks.append(part)
+            else:
+                writer.write(part)
+                part.record = {}
+                games.append(part)
+        writer.close()
+        SimulationResult(gid, n, [agent], games, blocks).summary()
 
     def run() -> int:
         if use_core:
@@ -123,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=0.5, help="per arm and round")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--agents", nargs="*", default=list(AGENTS))
     args = ap.parse_args(argv)
     if not fast.AVAILABLE:
         print("no compiled cores here (numba missing)")
@@ -130,39 +132,41 @@ def main(argv: list[str] | None = None) -> int:
     gids = args.games or [g for g in ludoteca.list_games() if fast.available(g)]
     n = args.players
     print(f"games/s, one process, CPU time, {n} players, median of {args.rounds} rounds")
-    head = f"{'game':20} {'agents':10} {'core batch':>10} {'core':>9} {'simulate':>9}"
-    print(head + f" {'python':>8} {'sim/core':>8} {'sim/batch':>9} {'sim/py':>7}")
-    for gid in gids:
-        game = ludoteca.get_game(gid)
-        fast.warm_up([gid])
-        for agent in AGENTS:
-            try:
-                make_agent(agent, game, 0)
-            except ValueError:
-                continue
-            arms: dict[str, Callable[[], int]] = {}
-            if agent == "random":
-                arms["batch"] = core_batch(game, n, [0])
-            arms["core"] = core_from_python(game, n, agent, [0])
-            arms["sim"] = simulate_run(gid, n, agent, True, [0])
-            arms["py"] = simulate_run(gid, n, agent, False, [0])
-            for fn in arms.values():
-                fn()  # warm: imports, the heuristic's table, the action JSON table
-            rates: dict[str, list[float]] = {k: [] for k in arms}
-            for _ in range(args.rounds):
-                for k, fn in arms.items():
-                    rates[k].append(timed(fn, args.seconds))
-            r = {k: statistics.median(v) for k, v in rates.items()}
-            batch = r.get("batch")
-            per_batch = "-" if batch is None else f"{r['sim'] / batch:.2f}"
-            print(
-                f"{gid:20} {agent:10} {'-' if batch is None else f'{batch:,.0f}':>10}"
-                f" {r['core']:>9,.0f} {r['sim']:>9,.0f} {r['py']:>8,.0f}"
-                f" {r['sim'] / r['core']:>8.2f}"
-                f" {per_batch:>9}"
-                f" {r['sim'] / r['py']:>7.1f}"
-            )
-            sys.stdout.flush()
+    head = f"{'game':18} {'agents':9} {'core':>8} {'sim pq':>8} {'sim jsonl':>9}"
+    print(head + f" {'py pq':>7} {'py jsonl':>8} {'pq/core':>7} {'pq/py':>6} {'jsonl/py':>8}")
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        for gid in gids:
+            game = ludoteca.get_game(gid)
+            fast.warm_up([gid])
+            for agent in args.agents:
+                try:
+                    make_agent(agent, game, 0)
+                except ValueError:
+                    continue
+                if AC.seat_plan(game, [agent]) is None:
+                    continue
+                arms: dict[str, Callable[[], int]] = {
+                    "core": core_loop(game, n, agent, [0]),
+                    "sim_pq": simulate_run(gid, n, agent, "parquet", True, [0], tmp),
+                    "sim_jsonl": simulate_run(gid, n, agent, "jsonl", True, [0], tmp),
+                    "py_pq": simulate_run(gid, n, agent, "parquet", False, [0], tmp),
+                    "py_jsonl": simulate_run(gid, n, agent, "jsonl", False, [0], tmp),
+                }
+                for fn in arms.values():
+                    fn()  # warm: imports, the heuristic's table, the action JSON table
+                rates: dict[str, list[float]] = {k: [] for k in arms}
+                for _ in range(args.rounds):
+                    for k, fn in arms.items():
+                        rates[k].append(timed(fn, args.seconds))
+                r = {k: statistics.median(v) for k, v in rates.items()}
+                print(
+                    f"{gid:18} {agent:9} {r['core']:>8,.0f} {r['sim_pq']:>8,.0f}"
+                    f" {r['sim_jsonl']:>9,.0f} {r['py_pq']:>7,.0f} {r['py_jsonl']:>8,.0f}"
+                    f" {r['sim_pq'] / r['core']:>7.2f} {r['sim_pq'] / r['py_pq']:>6.1f}"
+                    f" {r['sim_jsonl'] / r['py_jsonl']:>8.1f}"
+                )
+                sys.stdout.flush()
     return 0
 
 

@@ -47,16 +47,60 @@ def test_simulate_heuristic_and_random_seats_are_identical():
 
 
 def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatch):
-    """An ISMCTS seat: the runner's own loop plays, and the core is never asked to."""
+    """An ISMCTS seat: the runner's own loop plays, and the core is never asked to; seats it
+    plays are dealt and played in the core, a block of games in one call."""
     from ludoteca.agents import compiled as hooks
 
-    calls = []
+    calls: list[int] = []
+    core = fast.core_for(ludoteca.get_game("exploding-kittens"))
     real = hooks.play_seeded
     monkeypatch.setattr(hooks, "play_seeded", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real_games = core.play_games
+    monkeypatch.setattr(
+        core, "play_games", lambda *a, **k: calls.append(len(a[0])) or real_games(*a, **k)
+    )
     _outcomes("exploding-kittens", 2, 2, ["random", "ismcts:iterations=5"], 1)
     assert calls == []
     _outcomes("exploding-kittens", 2, 2, ["random"], 1)
-    assert calls == [1, 1]
+    assert calls == [2]
+
+
+@pytest.mark.parametrize(
+    ("players", "agents", "opts"),
+    [
+        (2, ["random"], {}),
+        (4, ["random", "heuristic"], {"bury_anywhere": True, "stacking_attacks": False}),
+        (7, ["heuristic:risk=0.45", "random"], {"five_card_combo": "identical"}),
+    ],
+)
+def test_block_records_equal_the_game_by_game_records(players, agents, opts):
+    """The columns a block keeps give back, game by game, what ``play_one`` gives (with the
+    core playing each game from a Python deal): outcomes, whole records, JSON lines, CSV rows,
+    and the summary over the columns equals the one over the outcomes."""
+    from ludoteca.cli.simulate_cmd import OutcomeWriter
+    from ludoteca.sim.runner import play_block, play_one, seat_agents
+    from ludoteca.sim.summary import SimulationResult
+
+    block = play_block("exploding-kittens", players, agents, 11, 3, 25, opts, True, True)
+    assert block is not None and len(block) == 25
+    want = [
+        play_one("exploding-kittens", players, seat_agents(agents, players, i), 11, i, opts)
+        for i in range(3, 28)
+    ]
+    assert block.outcomes() == want
+    assert [g.record for g in block.outcomes()] == [g.record for g in want]
+    writer = OutcomeWriter.__new__(OutcomeWriter)
+    writer.n = players
+    for k, g in enumerate(want):
+        assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
+        assert writer.csv_row(block.outcome(k, False)) == writer.csv_row(g)
+    columns = SimulationResult("exploding-kittens", players, agents, [], [block])
+    assert (
+        columns.summary() == SimulationResult("exploding-kittens", players, agents, want).summary()
+    )
+    bare = play_block("exploding-kittens", players, agents, 11, 3, 25, opts, True, False)
+    assert bare is not None and not bare.has_moves
+    assert [g.to_row() for g in bare.outcomes()] == [g.to_row() for g in want]
 
 
 @pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])
@@ -171,11 +215,14 @@ def _written(tmp_path, name, agents):
     return out.read_bytes()
 
 
-@pytest.mark.parametrize("agents", ["random,random", "heuristic,random"])
-def test_simulate_jsonl_is_byte_identical_to_the_reference_loop(tmp_path, agents):
+@pytest.mark.parametrize(
+    ("agents", "suffix"),
+    [("random,random", "jsonl"), ("heuristic,random", "jsonl"), ("random,heuristic", "csv")],
+)
+def test_simulate_output_is_byte_identical_to_the_reference_loop(tmp_path, agents, suffix):
     with fast.disabled():
-        want = _written(tmp_path, "want.jsonl", agents)
-    assert _written(tmp_path, "got.jsonl", agents) == want
+        want = _written(tmp_path, f"want.{suffix}", agents)
+    assert _written(tmp_path, f"got.{suffix}", agents) == want
 
 
 def test_simulate_makes_no_agent_the_core_plays(monkeypatch):

@@ -26,6 +26,7 @@ from .base import Agent
 from .random_agent import RandomAgent
 
 __all__ = [
+    "action_json",
     "action_texts",
     "finish_turn",
     "play_agents",
@@ -117,7 +118,8 @@ def playout(state: GameState, agent_kind: str = "random", seed: int = 0) -> Game
 _JSON: dict[str, list[dict[str, Any]]] = {}
 
 
-def _action_json(game: Game) -> list[dict[str, Any]]:
+def action_json(game: Game) -> list[dict[str, Any]]:
+    """Each action code's record form (``Action.to_json()``), shared: copy before changing."""
     table = _JSON.get(game.id)
     if table is None:
         space = game.action_space
@@ -182,7 +184,7 @@ def action_texts(game: Game) -> list[str]:
     """Each action code's JSON text, as ``json.dumps`` writes it in a record."""
     texts = _TEXT.get(game.id)
     if texts is None:
-        texts = _TEXT[game.id] = [json.dumps(a, ensure_ascii=False) for a in _action_json(game)]
+        texts = _TEXT[game.id] = [json.dumps(a, ensure_ascii=False) for a in action_json(game)]
     return texts
 
 
@@ -197,7 +199,7 @@ def play_planned(
     kinds, risks = plan
     moves = play_seeded(state, seeds, kinds, risks, record=keep_record)
     if keep_record:
-        table = _action_json(match.game)
+        table = action_json(match.game)
         match.record.actions.extend((p, dict(table[c])) for p, c in moves)
         match.record.result = state.result().to_json()
     return moves

@@ -163,7 +163,10 @@ def simulate_cmd(
     workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="per-game records: .jsonl (with match records) or .csv"),
+        typer.Option(
+            "--out",
+            help="per-game records: .jsonl (with match records), .csv or .parquet (one row per game; the parquet extra)",
+        ),
     ] = None,
     option: OptionOpt = None,
     backend: BackendOpt = None,

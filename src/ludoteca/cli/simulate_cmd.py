@@ -19,9 +19,10 @@ from rich.progress import (
 from rich.table import Table
 
 from ..engine import Game
-from ..sim import GameOutcome, SimulationResult, iter_games
+from ..sim import GameOutcome, SimulationResult
 from ..sim.backends import make_backend
-from ..sim.runner import check_run
+from ..sim.blocks import GameBlock
+from ..sim.runner import check_run, iter_blocks
 from .backends import started
 from .common import console, msg
 
@@ -30,14 +31,22 @@ _SENTINEL_JSON = json.dumps(_SENTINEL)
 
 
 class OutcomeWriter:
-    """Writes per-game rows as JSON Lines (with the full match record) or CSV, as games end."""
+    """Writes per-game rows as JSON Lines (with the full match record), CSV or Parquet (one row
+    per game, ``sim/table.py``), as games end."""
 
     def __init__(self, path: Path, num_players: int) -> None:
         self.path = path
-        self.csv = path.suffix.lower() == ".csv"
-        self.fh: IO[str] = path.open("w", encoding="utf-8", newline="")
+        suffix = path.suffix.lower()
+        self.csv = suffix == ".csv"
+        self.parquet: Any = None
         self.n = num_players
         self.writer: Any = None
+        if suffix == ".parquet":
+            from ..sim.table import ParquetOut  # pyarrow, the parquet extra: only when asked
+
+            self.parquet = ParquetOut(path)
+            return
+        self.fh: IO[str] = path.open("w", encoding="utf-8", newline="")
         if self.csv:
             cols = [
                 "index",
@@ -52,23 +61,41 @@ class OutcomeWriter:
             self.writer = csv.writer(self.fh)
             self.writer.writerow(cols)
 
+    @property
+    def keeps_moves(self) -> bool:
+        """Whether the file holds the match records (JSON Lines)."""
+        return not self.csv and self.parquet is None
+
     def write(self, g: GameOutcome) -> None:
-        if self.csv:
-            scores = g.scores if g.scores is not None else [""] * self.n
-            self.writer.writerow(
-                [
-                    g.index,
-                    g.seed,
-                    *g.seats,
-                    " ".join(map(str, g.winners)),
-                    g.reason,
-                    g.decisions,
-                    "" if g.turns is None else g.turns,
-                    *scores,
-                ]
-            )
+        if self.parquet is not None:
+            self.parquet.write(g)
+        elif self.csv:
+            self.writer.writerow(self.csv_row(g))
         else:
             self.fh.write(self.line(g) + "\n")
+
+    def write_block(self, b: GameBlock) -> None:
+        """A block of games the core kept as columns: Parquet straight from the columns;
+        CSV and JSON Lines row by row, the same bytes as writing each game's outcome."""
+        if self.parquet is not None:
+            self.parquet.write_block(b)
+        elif self.csv:
+            self.writer.writerows([self.csv_row(b.outcome(k, False)) for k in range(len(b))])
+        else:
+            self.fh.write("".join([self.line(b.outcome(k, False)) + "\n" for k in range(len(b))]))
+
+    def csv_row(self, g: GameOutcome) -> list[Any]:
+        scores = g.scores if g.scores is not None else [""] * self.n
+        return [
+            g.index,
+            g.seed,
+            *g.seats,
+            " ".join(map(str, g.winners)),
+            g.reason,
+            g.decisions,
+            "" if g.turns is None else g.turns,
+            *scores,
+        ]
 
     @staticmethod
     def line(g: GameOutcome) -> str:
@@ -84,7 +111,10 @@ class OutcomeWriter:
         return json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False)
 
     def close(self) -> None:
-        self.fh.close()
+        if self.parquet is not None:
+            self.parquet.close()
+        else:
+            self.fh.close()
 
 
 def run_simulation(
@@ -106,6 +136,7 @@ def run_simulation(
     pool = make_backend(backend, workers, address, batch_size)
     check_run(game.id, num_players, agents, seed, options)  # before a cluster starts
     games: list[GameOutcome] = []
+    blocks: list[GameBlock] = []
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -125,7 +156,7 @@ def run_simulation(
                 task = progress.add_task(
                     msg("simulate.progress", lang, game=game.display_name(lang)), total=n
                 )
-                for g in iter_games(
+                for g in iter_blocks(
                     game.id,
                     n,
                     num_players,
@@ -133,12 +164,20 @@ def run_simulation(
                     seed,
                     workers,
                     options,
-                    keep_records=writer is not None and not writer.csv,
+                    keep_records=writer is not None and writer.keeps_moves,
                     backend=pool,
                 ):
+                    # on disk now, then dropped: a million records would not fit in memory
+                    if isinstance(g, GameBlock):
+                        if writer is not None:
+                            writer.write_block(g)
+                        g.drop_moves()
+                        blocks.append(g)
+                        progress.advance(task, len(g))
+                        continue
                     if writer is not None:
                         writer.write(g)
-                        g.record = {}  # on disk now: a million records would not fit in memory
+                        g.record = {}
                     games.append(g)
                     progress.advance(task)
         finally:
@@ -146,10 +185,10 @@ def run_simulation(
                 writer.close()
         elapsed = time.perf_counter() - t0
     games.sort(key=lambda g: g.index)
-    result = SimulationResult(game.id, num_players, agents, games)
+    result = SimulationResult(game.id, num_players, agents, games, blocks)
     print_summary(game, result, lang, elapsed)
     if out is not None:
-        console.print(msg("simulate.written", lang, n=len(games), path=out))
+        console.print(msg("simulate.written", lang, n=len(result), path=out))
     return result
 
 

@@ -7,16 +7,29 @@ by one seat each game, so each agent plays every seat equally often.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
+
+import numpy as np
+from pydantic import BaseModel
 
 from ..agents import make_agent
 from ..agents.compiled import action_texts, play_planned, seat_plan
 from ..agents.compiled import play_match as fast_play_match
 from ..engine import Match, SeatHandle, get_game
+from ..engine.compiled import core_for
 from .backends import Backend, LocalPool
+from .blocks import GameBlock
 from .outcome import GameOutcome
 from .summary import SimulationResult
+
+# games a block holds at most: the progress bar moves, and a block's moves (records kept) fit
+# in memory; without records a block is a few numbers a game, and longer blocks pay their
+# set-up (arrays, the options parsed, an output's row group) less often
+MAX_BLOCK = 500
+MAX_BARE_BLOCK = 4000
+_MASK64 = (1 << 64) - 1
 
 
 def seat_agents(
@@ -87,6 +100,124 @@ def _work(args: tuple[Any, ...]) -> GameOutcome:
     return play_one(*args)
 
 
+def play_block(
+    game_id: str,
+    num_players: int,
+    agents: Sequence[str],
+    seed: int,
+    first: int,
+    count: int,
+    options: Mapping[str, Any] | None = None,
+    rotate: bool = True,
+    keep_records: bool = True,
+) -> GameBlock | None:
+    """Games ``first`` .. ``first + count - 1`` of a run, as ``play_one`` plays them (same
+    deals, seats, agent seeds, records), dealt and played in the game's compiled core and kept
+    as columns; None where the core cannot (no core, one that does not deal, or a seat's agent
+    it does not play): the caller plays game by game."""
+    game = get_game(game_id)
+    core = core_for(game)
+    if core is None or count < 1:
+        return None
+    plan = seat_plan(game, agents)
+    if plan is None:
+        return None
+    kinds_of, risks_of = plan
+    n = num_players
+    index = np.arange(first, first + count, dtype=np.int64)
+    shift = index if rotate else np.zeros(count, dtype=np.int64)
+    seat_agent = (np.arange(n, dtype=np.int64)[None, :] + shift[:, None]) % len(agents)
+    kinds = np.asarray(kinds_of, dtype=np.int64)[seat_agent]
+    risks = np.ascontiguousarray(risks_of[seat_agent], dtype=np.float64)
+    # agent_seed(seed, index, seat), and Rng(seed + index)'s state, for every game at once
+    base = (seed * 1_000_003) & 0x7FFFFFFF
+    seeds = (base + index[:, None] * 101 + np.arange(n, dtype=np.int64)[None, :]) & 0x7FFFFFFF
+    start = np.uint64((seed + first) & _MASK64)
+    deals = start + np.arange(count, dtype=np.uint64)
+    state = game.new_game(n, seed + first, options)  # the options, parsed as each game does
+    played = core.play_games(
+        deals, n, getattr(state, "options", None), seeds, kinds, risks, keep_records
+    )
+    if played is None:
+        return None
+    opts = getattr(state, "options", None)
+    return GameBlock(
+        game_id,
+        n,
+        list(agents),
+        first,
+        np.arange(seed + first, seed + first + count, dtype=np.int64),
+        seat_agent,
+        played,
+        opts.model_dump(mode="json") if isinstance(opts, BaseModel) else {},
+        game.rules_version,
+    )
+
+
+def _work_block(args: tuple[Any, ...]) -> list[GameBlock | GameOutcome]:
+    """A block task: the core's columns, else the block's games one by one."""
+    game_id, num_players, agents, seed, first, count, options, rotate, keep = args
+    block = play_block(game_id, num_players, agents, seed, first, count, options, rotate, keep)
+    if block is not None:
+        return [block]
+    return [
+        play_one(
+            game_id,
+            num_players,
+            seat_agents(agents, num_players, i, rotate),
+            seed,
+            i,
+            options,
+            keep,
+        )
+        for i in range(first, first + count)
+    ]
+
+
+def block_size(n: int, workers: int, keep_records: bool = True) -> int:
+    """Games a block task holds: the most (MAX_BLOCK with records, MAX_BARE_BLOCK without) in
+    one process, else enough blocks to share among the workers (8 each), at most that."""
+    most = MAX_BLOCK if keep_records else MAX_BARE_BLOCK
+    if workers <= 1:
+        return max(1, min(most, n))
+    return max(1, min(most, math.ceil(n / (workers * 8))))
+
+
+def iter_blocks(
+    game_id: str,
+    n: int,
+    num_players: int,
+    agents: Sequence[str],
+    seed: int = 0,
+    workers: int = 1,
+    options: Mapping[str, Any] | None = None,
+    rotate: bool = True,
+    keep_records: bool = True,
+    backend: Backend | None = None,
+) -> Iterator[GameBlock | GameOutcome]:
+    """``iter_games`` by blocks: where the core deals and plays every seat, a ``GameBlock``
+    (columns) per block of games, else each game's ``GameOutcome``; in index order with one
+    local worker, any order with more."""
+    check_run(game_id, num_players, agents, seed, options)
+    size = block_size(n, workers, keep_records)
+    tasks = [
+        (
+            game_id,
+            num_players,
+            list(agents),
+            seed,
+            lo,
+            min(size, n - lo),
+            options,
+            rotate,
+            keep_records,
+        )
+        for lo in range(0, n, size)
+    ]
+    for part in (backend or LocalPool(workers)).map(_work_block, tasks):
+        yield from part
+
+
 def check_run(
     game_id: str,
     num_players: int,
@@ -113,20 +244,13 @@ def iter_games(
     backend: Backend | None = None,
 ) -> Iterator[GameOutcome]:
     """Yields outcomes as games finish (in index order with one worker, any order with more)."""
-    check_run(game_id, num_players, agents, seed, options)
-    tasks = [
-        (
-            game_id,
-            num_players,
-            seat_agents(agents, num_players, i, rotate),
-            seed,
-            i,
-            options,
-            keep_records,
-        )
-        for i in range(n)
-    ]
-    yield from run_tasks(tasks, workers, backend)
+    for part in iter_blocks(
+        game_id, n, num_players, agents, seed, workers, options, rotate, keep_records, backend
+    ):
+        if isinstance(part, GameBlock):
+            yield from part.outcomes()
+        else:
+            yield part
 
 
 def run_tasks(
@@ -150,12 +274,20 @@ def simulate(
     progress: Callable[[GameOutcome], None] | None = None,
     backend: Backend | None = None,
 ) -> SimulationResult:
-    games = []
-    for outcome in iter_games(
+    """``progress``, where given, is called with every game's outcome (built for it); without
+    it, games the core played stay columns until ``result.games`` is read."""
+    games: list[GameOutcome] = []
+    blocks: list[GameBlock] = []
+    for part in iter_blocks(
         game_id, n, num_players, agents, seed, workers, options, rotate, keep_records, backend
     ):
-        games.append(outcome)
-        if progress is not None:
-            progress(outcome)
-    games.sort(key=lambda g: g.index)
-    return SimulationResult(game_id, num_players, list(agents), games)
+        if isinstance(part, GameBlock):
+            blocks.append(part)
+            if progress is not None:
+                for g in part.outcomes():
+                    progress(g)
+        else:
+            games.append(part)
+            if progress is not None:
+                progress(part)
+    return SimulationResult(game_id, num_players, list(agents), games, blocks)

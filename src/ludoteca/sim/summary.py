@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import numpy as np
+
+from .blocks import GameBlock
 from .outcome import GameOutcome
 from .stats import mean_interval, percentile, wilson_interval
 
@@ -49,12 +52,30 @@ def _rate(k: float, n: int) -> float:
 
 @dataclass
 class SimulationResult:
+    """A simulation's games: ``rows`` played game by game, ``blocks`` kept as columns by a
+    compiled core (``games`` builds every game's outcome, sorted by index, when read)."""
+
     game_id: str
     num_players: int
     agents: list[str]
-    games: list[GameOutcome]
+    rows: list[GameOutcome] = field(default_factory=list)
+    blocks: list[GameBlock] = field(default_factory=list)
+
+    @property
+    def games(self) -> list[GameOutcome]:
+        if self.blocks:
+            for b in self.blocks:
+                self.rows.extend(b.outcomes())
+            self.blocks = []
+        self.rows.sort(key=lambda g: g.index)
+        return self.rows
+
+    def __len__(self) -> int:
+        return len(self.rows) + sum(len(b) for b in self.blocks)
 
     def summary(self) -> Summary:
+        if self.blocks and not self.rows and self.blocks[0].played.scores is None:
+            return self._block_summary()
         n = len(self.games)
         per_agent: dict[str, dict[str, float]] = {
             a: {"n": 0, "w": 0, "d": 0} for a in dict.fromkeys(self.agents)
@@ -106,4 +127,67 @@ class SimulationResult:
             sum(turns) / len(turns) if turns else None,
             percentile(turns, 90) if turns else None,
             dict(Counter(g.reason for g in self.games)),
+        )
+
+    def _block_summary(self) -> Summary:
+        """``summary`` over the blocks' columns (games without scores): the same figures."""
+        blocks = sorted(self.blocks, key=lambda b: b.first)
+        n = sum(len(b) for b in blocks)
+        specs = list(dict.fromkeys(self.agents))
+        seat_games = dict.fromkeys(specs, 0)
+        wins = dict.fromkeys(specs, 0)
+        shared = dict.fromkeys(specs, 0)
+        seat_w = np.zeros(self.num_players, dtype=np.int64)
+        draws = 0
+        reasons: Counter[str] = Counter()
+        decisions: list[np.ndarray] = []
+        turns: list[np.ndarray] = []
+        for b in blocks:
+            p = b.played
+            sole = p.winners.sum(axis=1) == 1
+            draws += int((~sole).sum())
+            won = p.winners & sole[:, None]
+            drew = p.winners & ~sole[:, None]
+            seat_w += won.sum(axis=0)
+            for a, spec in enumerate(b.agents):
+                mine = b.seat_agent == a
+                seat_games[spec] += int(mine.sum())
+                wins[spec] += int((mine & won).sum())
+                shared[spec] += int((mine & drew).sum())
+            for code, count in zip(*np.unique(p.reason, return_counts=True), strict=True):
+                reasons[p.reasons[int(code)]] += int(count)
+            decisions.append(p.decisions[p.decisions >= 0])
+            if p.turns is not None:
+                turns.append(p.turns)
+        agents = [
+            AgentLine(
+                spec,
+                seat_games[spec],
+                wins[spec],
+                shared[spec],
+                _rate(wins[spec], seat_games[spec]),
+                wilson_interval(wins[spec], seat_games[spec]),
+                _rate(shared[spec], seat_games[spec]),
+                None,
+                None,
+            )
+            for spec in specs
+        ]
+        seats = [
+            SeatLine(
+                s, n, int(seat_w[s]), _rate(int(seat_w[s]), n), wilson_interval(int(seat_w[s]), n)
+            )
+            for s in range(self.num_players)
+        ]
+        d = np.concatenate(decisions) if decisions else np.zeros(0, dtype=np.int64)
+        t = np.concatenate(turns).tolist() if turns else []
+        return Summary(
+            n,
+            agents,
+            seats,
+            draws,
+            int(d.sum()) / len(d) if len(d) else float("nan"),
+            sum(t) / len(t) if t else None,
+            percentile(t, 90) if t else None,
+            dict(reasons),
         )

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..game import Game, GameState
 from .layout import Layout
+from .played import Played
 
 
 class Core:
@@ -94,6 +95,22 @@ class Core:
 
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
         raise NotImplementedError
+
+    def play_games(
+        self,
+        deals: np.ndarray,
+        n: int,
+        options: Any,
+        seeds: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        record: bool,
+    ) -> Played | None:
+        """Whole games, each dealt in compiled code (game g from ``new_game(n, deals[g],
+        options)``) and played with seat p as ``kinds[g, p]`` (``risks[g, p]``) drawing from
+        ``random.Random(seeds[g, p])``, as ``play_seeded`` plays them; the moves kept when
+        ``record``. None: this core does not deal (the caller plays game by game)."""
+        return None
 
 
 def unimplemented(implements: dict[str, frozenset[Any]], has: dict[str, frozenset[Any]]) -> str:

@@ -16,12 +16,14 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented, unmirrored
+from ....engine.compiled.played import Played
 from ....engine.game import Game
 from .. import actions as A
 from .. import cards as C
 from .. import effects as FX
 from .. import phases as PH
 from ..state import EKState
+from . import games as GM
 from . import heuristic as HR
 from . import layout as R
 from . import playout as PL
@@ -183,20 +185,110 @@ class Core(BaseCore):
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Whole random games from the deal (the benchmark): moves, turns and winner per seed."""
-        opts = np.array(
-            [
-                options.stacking_attacks,
-                options.super_skip_passes_turns,
-                options.bury_anywhere,
-                options.five_card_combo == "different",
-            ],
-            dtype=np.int64,
-        )
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)
         turns = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
         PL.random_games(
-            self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, turns, winners
+            self.table, self.heuristic, seeds, n, _opts(options), agent_seeds, moves, turns, winners
         )
         return moves, turns, winners
+
+    def play_games(
+        self,
+        deals: np.ndarray,
+        n: int,
+        options: Any,
+        seeds: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        record: bool,
+    ) -> Played:
+        g = len(deals)
+        starts = np.zeros(g + 1, dtype=np.int64)
+        decisions = np.zeros(g, dtype=np.int64)
+        turns = np.zeros(g, dtype=np.int64)
+        tturns = np.zeros((g, n), dtype=np.int64)
+        out = np.zeros((g, max(n - 1, 0)), dtype=np.int64)
+        winner = np.zeros(g, dtype=np.int64)
+        cap = GM.GAME_MOVES * 2 + (g * 60 * n if record else 0)
+        seats = np.empty(cap if record else 0, dtype=np.int64)
+        codes = np.empty(cap if record else 0, dtype=np.int64)
+        opts = _opts(options)
+        done = 0
+        while done < g:
+            done = GM.play_games(
+                self.table,
+                self.heuristic,
+                deals,
+                n,
+                opts,
+                seeds,
+                kinds,
+                risks,
+                record,
+                seats,
+                codes,
+                starts,
+                decisions,
+                turns,
+                tturns,
+                out,
+                winner,
+                done,
+            )
+            if done < g:  # the move buffers are full: twice as long, and on
+                seats = np.concatenate([seats, np.empty_like(seats)])
+                codes = np.concatenate([codes, np.empty_like(codes)])
+        winners = np.zeros((g, n), dtype=bool)
+        winners[np.arange(g), winner] = True
+        # the Python result's ranking: the winner first, then the seats out, last out first
+        ranking = np.zeros((g, n), dtype=np.int64)
+        ranking[np.arange(g), winner] = 1
+        for k in range(n - 1):
+            ranking[np.arange(g), out[:, k]] = n - k
+        used = int(starts[g])
+        return EKPlayed(
+            decisions,
+            turns,
+            winners,
+            ranking,
+            ("last_standing",),
+            np.zeros(g, dtype=np.int8),
+            None,
+            starts if record else None,
+            seats[:used] if record else None,
+            codes[:used] if record else None,
+            tturns,
+            out,
+        )
+
+
+class EKPlayed(Played):
+    """``Played`` with the result's details: turns by seat and the seats out in order."""
+
+    def __init__(self, *columns: Any) -> None:
+        *base, self.tturns, self.out = columns
+        super().__init__(*base)
+
+    def details(self, g: int) -> dict[str, Any]:
+        turns = self.turns
+        assert turns is not None
+        return {
+            "turns": int(turns[g]),
+            "turns_by_seat": self.tturns[g].tolist(),
+            "eliminated": self.out[g].tolist(),
+        }
+
+
+def _opts(options: Any) -> np.ndarray:
+    """The options' flags as ``deal`` reads them: (stack, sspass, bury, five_different)."""
+    return np.array(
+        [
+            options.stacking_attacks,
+            options.super_skip_passes_turns,
+            options.bury_anywhere,
+            options.five_card_combo == "different",
+        ],
+        dtype=np.int64,
+    )

@@ -13,9 +13,22 @@ from ....engine.compiled.jit import njit
 from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed
 from .deal import deal
 from .heuristic import heuristic
-from .layout import ACAP, ACTN, ACTORS, ALIVE, SIZE, TURNS
+from .layout import (
+    ACAP,
+    ACTN,
+    ACTORS,
+    ALIVE,
+    HANDS,
+    NKC,
+    PHASE,
+    SIZE,
+    T_C_PASS,
+    T_NOPE,
+    TURNS,
+    WINDOW,
+)
 from .legal import legal
-from .rules import apply
+from .rules import _answer, apply
 
 # -- playouts -----------------------------------------------------------------------------
 CHOOSE_AGENTS = 0  # seat p's agent (kinds[p]) with seat p's generator mts[p]
@@ -62,8 +75,24 @@ def playout(
     search = mode == CHOOSE_SEARCH
     while S[ACTN] > 0 and steps < max_steps:
         p = S[ACTORS]
-        m = legal(S, T, p, buf)
         g = 0 if search else p
+        if S[PHASE] == WINDOW and S[HANDS + p * NKC + T[T_NOPE]] == 0:
+            # a Nope window's seat without a Nope: its one move is to pass. The agent draws
+            # what it draws choosing among one move (a random agent its word, the heuristic
+            # nothing), the pass is recorded as any move, and the window takes the answer
+            # straight away (no legal-move list, no dispatch)
+            if kinds[g] == RANDOM:
+                if search:
+                    mt_random(mts[g])
+                else:
+                    mt_below(mts[g], 1)
+            if steps < keep:
+                seats[steps] = p
+                codes[steps] = T[T_C_PASS]
+            _answer(S, T, rng, p, False)
+            steps += 1
+            continue
+        m = legal(S, T, p, buf)
         code = _choose(S, T, H, p, buf, m, mts[g], kinds[g], risks[g], search)
         if steps < keep:
             seats[steps] = p

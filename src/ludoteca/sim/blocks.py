@@ -1,0 +1,124 @@
+"""A block of consecutive simulated games a compiled core dealt and played itself, kept as
+columns: the per-game Python objects (``GameOutcome``, the match record's dicts) are built only
+when asked for, one game at a time, and equal what the game-by-game runner builds."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..agents.compiled import action_json, action_texts
+from ..engine import get_game
+from ..engine.compiled.played import Played
+from ..engine.match import RECORD_FORMAT
+from .outcome import GameOutcome
+
+
+@dataclass
+class GameBlock:
+    """Games ``first`` .. ``first + len - 1`` of a run: game ``first + k`` dealt with seed
+    ``deals[k]``, seat s held by ``agents[seat_agent[k, s]]``; ``played`` holds the results
+    (and the moves, where records are kept); ``options`` the record's options."""
+
+    game_id: str
+    num_players: int
+    agents: list[str]
+    first: int
+    deals: np.ndarray  # the deal seeds (int64)
+    seat_agent: np.ndarray  # (games, seats): index into agents
+    played: Played
+    options: dict[str, Any]
+    rules_version: str
+
+    def __len__(self) -> int:
+        return len(self.played)
+
+    @property
+    def has_moves(self) -> bool:
+        return self.played.codes is not None
+
+    def drop_moves(self) -> None:
+        """Forget the moves (written out already: a million games' moves would not fit)."""
+        self.played.starts = self.played.seats = self.played.codes = None
+
+    def seats(self, k: int) -> list[str]:
+        return [self.agents[a] for a in self.seat_agent[k].tolist()]
+
+    def winners(self, k: int) -> list[int]:
+        return [s for s, won in enumerate(self.played.winners[k].tolist()) if won]
+
+    def scores(self, k: int) -> list[float] | None:
+        s = self.played.scores
+        return None if s is None else [float(x) for x in s[k].tolist()]
+
+    def turns(self, k: int) -> int | None:
+        t = self.played.turns
+        return None if t is None else int(t[k])
+
+    def reason(self, k: int) -> str:
+        return self.played.reasons[int(self.played.reason[k])]
+
+    def moves(self, k: int) -> list[tuple[int, int]]:
+        p = self.played
+        if p.starts is None or p.seats is None or p.codes is None:
+            raise ValueError("this block kept no moves")
+        lo, hi = int(p.starts[k]), int(p.starts[k + 1])
+        return list(zip(p.seats[lo:hi].tolist(), p.codes[lo:hi].tolist(), strict=True))
+
+    def result_json(self, k: int) -> dict[str, Any]:
+        """The game's ``Result.to_json()``."""
+        return {
+            "winners": self.winners(k),
+            "ranking": self.played.ranking[k].tolist(),
+            "reason": self.reason(k),
+            "scores": self.scores(k),
+            "details": self.played.details(k),
+        }
+
+    def outcome(self, k: int, full: bool = True) -> GameOutcome:
+        """Game ``first + k`` as ``play_one`` gives it: with its whole match record where the
+        moves were kept; ``full=False`` leaves the record's action list empty and gives its
+        JSON text in ``actions_json`` only (what ``--out`` writes: no dict per action)."""
+        seats = self.seats(k)
+        deal = int(self.deals[k])
+        record: dict[str, Any] = {}
+        actions_json = None
+        if self.has_moves:
+            moves = self.moves(k)
+            if full:
+                table = action_json(get_game(self.game_id))
+                actions: list[Any] = [[p, dict(table[c])] for p, c in moves]
+            else:
+                actions = []
+            texts = action_texts(get_game(self.game_id))
+            actions_json = ", ".join([f"[{p}, {texts[c]}]" for p, c in moves])
+            record = {
+                "format": RECORD_FORMAT,
+                "game": self.game_id,
+                "rules_version": self.rules_version,
+                "num_players": self.num_players,
+                "seed": deal,
+                "options": json.loads(json.dumps(self.options)) if full else self.options,
+                "players": list(seats),
+                "actions": actions,
+                "result": self.result_json(k),
+            }
+        return GameOutcome(
+            self.first + k,
+            deal,
+            seats,
+            self.winners(k),
+            self.played.ranking[k].tolist(),
+            self.scores(k),
+            self.reason(k),
+            int(self.played.decisions[k]),
+            self.turns(k),
+            record,
+            actions_json,
+        )
+
+    def outcomes(self, full: bool = True) -> list[GameOutcome]:
+        return [self.outcome(k, full) for k in range(len(self))]
