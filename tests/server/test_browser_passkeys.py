@@ -77,5 +77,14 @@ def test_a_guest_signs_up_with_a_passkey_and_signs_in_with_it(
     page.locator(f'a[data-table="{table_id}"]').wait_for()
     assert name in page.locator("#signed-in-as").inner_text()
     assert "—" not in page.locator("#passkey-list li").inner_text()  # used just now
+    # a table by invitation, from the lobby's form: it opens, and the lobby does not list it
+    page.goto(server + "/")
+    page.fill("#creator-name", name)
+    page.locator("#invitation-only").check()
+    page.locator("#create").click()
+    page.wait_for_url("**/t/*")
+    private = page.url.rsplit("/", 1)[1]
+    listed = [row["id"] for row in page.request.get(f"{server}/api/tables").json()]
+    assert private not in listed and table_id in listed
     no_errors(page)
     page.context.close()

@@ -78,6 +78,8 @@ function buildForm(form, games, go, turns) {
   const closeEarly = h("input", { type: "checkbox", id: "window-close-early", checked: true });
   const clockIn = h("input", { type: "number", id: "clock", min: "5", max: "3600", step: "1", placeholder: "—" });
   const openReplay = h("input", { type: "checkbox", id: "open-replay" });
+  // a table by invitation (server/friends.py): the server asks for a signed-in creator
+  const invitationOnly = h("input", { type: "checkbox", id: "invitation-only" });
   const nameIn = h("input", { type: "text", id: "creator-name", maxlength: "40", required: true, value: localStorage.getItem("ludoteca.name") || "", autocomplete: "nickname", "aria-describedby": "name-help" });
   const about = h("div", { class: "game-about", id: "game-about", "aria-live": "polite" });
   const paced = paceFields(turns);
@@ -190,6 +192,7 @@ function buildForm(form, games, go, turns) {
       return kind === "ai" ? { kind, agent: row.querySelector(".seat-agent").value } : { kind };
     });
     const body = { game: g.id, num_players: Number(playersSel.value), seats, options, open_replay: openReplay.checked, rated: rated.value() };
+    if (invitationOnly.checked) body.invitation_only = true;
     if (!windowBox.hidden && windowIn.value) body.window_seconds = Number(windowIn.value);
     if (!windowBox.hidden) body.window_close_early = closeEarly.checked;
     if (paced.turnBased()) {
@@ -221,6 +224,7 @@ function buildForm(form, games, go, turns) {
     deckBox,
     seatsBox,
     rated.el,
+    h("label", { class: "option" }, invitationOnly, h("span", {}, t("invitationOnlyTable")), h("small", {}, t("invitationOnlyHelp"))),
     h("details", {}, h("summary", {}, t("options")), optionsBox,
       windowBox,
       clockBox,
