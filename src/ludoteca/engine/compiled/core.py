@@ -109,12 +109,17 @@ def unimplemented(implements: dict[str, frozenset[Any]], has: dict[str, frozense
 
 
 def unmirrored(layout: Layout, slots: tuple[str, ...], not_mirrored: dict[str, str]) -> str:
-    """Why a layout cannot hold a state: a slot of the state that the layout neither mirrors
-    nor lists as not mirrored (with its reason), or a field naming no slot (empty: none)."""
-    missing = set(slots) - layout.attrs() - set(not_mirrored)
-    gone = layout.attrs() - set(slots)
-    if missing:
-        return f"the core's layout does not hold the state's {', '.join(sorted(missing))}"
-    if gone:
-        return f"the state no longer has {', '.join(sorted(gone))}"
+    """Why a layout cannot hold a state: a slot of the state (or of a nested record's class)
+    that the layout neither mirrors nor lists as not mirrored (with its reason), or a field
+    naming no slot (empty: none)."""
+    checks = [(layout.attrs(), set(slots), "state")]
+    for r in layout.records():
+        checks.append((r.attrs(), set(getattr(r.make, "__slots__", ())), r.make.__name__))
+    for attrs, has, what in checks:
+        missing = has - attrs - set(not_mirrored)
+        gone = attrs - has
+        if missing:
+            return f"the core's layout does not hold the {what}'s {', '.join(sorted(missing))}"
+        if gone:
+            return f"the {what} no longer has {', '.join(sorted(gone))}"
     return ""
