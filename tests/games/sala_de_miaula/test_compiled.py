@@ -235,7 +235,7 @@ def test_ismcts_statistics_are_identical():
 def test_an_effect_the_core_does_not_know_turns_it_off(monkeypatch):
     """A new effect in the package (or a parameter the core does not read): the core declines,
     says why, and simulate plays the reference path with the same outcomes."""
-    from ludoteca.games.sala_de_miaula.compiled import rules as sala_de_miaula
+    from ludoteca.games.sala_de_miaula.compiled import table as sala_de_miaula
 
     monkeypatch.setitem(effects.EFFECTS, "swap_life", effects.EFFECTS["heal"])
     assert "effect" in sala_de_miaula.supported()

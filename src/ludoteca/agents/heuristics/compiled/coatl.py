@@ -1,5 +1,5 @@
 """The Coatl heuristic (``agents/heuristics/coatl.py``) as its compiled twin
-(``games/coatl/compiled/rules.py``, ``heuristic``) reads it: the weights and the default noise
+(``games/coatl/compiled/heuristic.py``) reads it: the weights and the default noise
 as a float table (slots: the twin's ``H_*``, weights in ``WEIGHTS`` order). Only the default
 noise compiles (``fits``). Loaded only once the game's core is built (it imports compiled
 code)."""

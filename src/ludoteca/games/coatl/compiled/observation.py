@@ -1,5 +1,5 @@
 """Coatl, compiled: one seat's observation vector straight from the core's flat array ``S``
-(``compiled/rules.py``), for doors that step the core and never build a Python state between
+(``compiled/layout.py``), for doors that step the core and never build a Python state between
 moves.
 
 It writes what ``rl/encoders/coatl.py``'s ``fill`` writes from the view (and so what

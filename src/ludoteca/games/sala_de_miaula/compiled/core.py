@@ -22,15 +22,15 @@ from .. import model as TB
 from ..cards import PASSIVE_EFFECTS, POOL
 from ..options import Options
 from ..state import SalaState
+from . import heuristic, legal, playout, table
 from . import layout as L
-from . import rules as R
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
 IMPLEMENTS: dict[str, frozenset[Any]] = {
-    "effects": frozenset(R.EFFECTS),
-    "passives": frozenset(R.PASSIVES),
+    "effects": frozenset(L.EFFECTS),
+    "passives": frozenset(table.PASSIVES),
     "card kinds": frozenset({"CREATURE", "SPELL", "ITEM"}),
-    "action types": frozenset(R.ACTION_TYPES),
+    "action types": frozenset(table.ACTION_TYPES),
     "options": frozenset(
         {
             "deck_0",
@@ -67,7 +67,7 @@ def supported() -> str:
     return (
         unimplemented(IMPLEMENTS, package_has())
         or unmirrored(L.LAYOUT, _state_fields(), L.NOT_MIRRORED)
-        or R.supported()
+        or table.supported()
     )
 
 
@@ -79,8 +79,8 @@ def _state_fields() -> tuple[str, ...]:
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
     layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
-    max_actions = R.ACAP
-    heuristic_size = R.H_SIZE
+    max_actions = table.ACAP
+    heuristic_size = heuristic.H_SIZE
     heuristic_dtype = np.int64
     """The core as ``ludoteca.engine.compiled`` drives it."""
 
@@ -91,7 +91,7 @@ class Core(BaseCore):
     stops_at_turn_change = True
 
     def build_table(self, game: Game) -> np.ndarray:
-        return R.build_table(game)
+        return table.build_table(game)
 
     def load(self, state: Any) -> np.ndarray:
         return L.from_state(state)
@@ -112,19 +112,19 @@ class Core(BaseCore):
         codes: np.ndarray,
     ) -> int:
         H = self.heuristic
-        return int(R.playout(S, self.table, H, mts, kinds, mode, max_steps, seats, codes))
+        return int(playout.playout(S, self.table, H, mts, kinds, mode, max_steps, seats, codes))
 
     def apply_many(
         self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
     ) -> None:
-        R.step_many(Ss, self.table, players, codes)
+        playout.step_many(Ss, self.table, players, codes)
 
     def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        R.legal_many(Ss, self.table, players, masks)
+        playout.legal_many(Ss, self.table, players, masks)
 
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
         out = np.empty(2, dtype=np.int64)
-        return tuple(out[: R.actors(S, out)].tolist())
+        return tuple(out[: legal.actors(S, out)].tolist())
 
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
@@ -139,13 +139,13 @@ class Core(BaseCore):
             terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
         else:
             terrain = -1
-            names = sorted(t for t, m in R.POOL.terrains.items() if m.set in options.sets)
+            names = sorted(t for t, m in L.POOL.terrains.items() if m.set in options.sets)
             choices = np.array([L.TINDEX[t] for t in names], dtype=np.int64)
         first = -1 if options.first_player is None else int(options.first_player)
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        R.random_games(
+        playout.random_games(
             self.table,
             self.heuristic,
             S,
