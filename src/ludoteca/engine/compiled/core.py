@@ -20,6 +20,9 @@ class Core:
     """What the drivers need of a game's core. Class attributes a game sets:
 
     - ``layout``: the state's array (or override ``load``/``store``);
+    - ``compiled``: the game's compiled entry points (``playout``, ``step_many``,
+      ``legal_many``, ``actors``: one signature in every game, so the wrappers below are
+      written once); ``max_actors``: how many seats may act at once;
     - ``max_actions``: the most legal actions one position may have;
     - ``heuristic_size``/``heuristic_dtype``: the compiled heuristic's table (zeros until the
       agents layer installs the agent's numbers);
@@ -32,6 +35,10 @@ class Core:
     """
 
     layout: ClassVar[Layout | None] = None
+    # the game's compiled entry points (its ``compiled/playout.py``: ``playout``, ``step_many``,
+    # ``legal_many``, ``actors``), one signature in every game
+    compiled: ClassVar[Any]
+    max_actors: ClassVar[int] = 1  # seats that may act at once
     max_actions: ClassVar[int]  # legal actions at most in one position (a buffer's length)
     heuristic_size: ClassVar[int] = 0
     heuristic_dtype: ClassVar[Any] = np.int64
@@ -82,18 +89,27 @@ class Core:
         seats: np.ndarray,
         codes: np.ndarray,
     ) -> int:
-        raise NotImplementedError
+        """Play ``S`` on (see ``ludoteca.engine.compiled._play``): the game's compiled
+        ``playout``, the same signature in every game."""
+        T, H = self.table, self.heuristic
+        return int(
+            self.compiled.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes)
+        )
 
     def apply_many(
         self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
     ) -> None:
-        raise NotImplementedError
+        """One move in each row (a negative code: none), the game's compiled ``step_many``."""
+        self.compiled.step_many(Ss, self.table, rngs, players, codes)
 
     def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        raise NotImplementedError
+        """Each row's legal mask for ``players[g]``, the game's compiled ``legal_many``."""
+        self.compiled.legal_many(Ss, self.table, players, masks)
 
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The seats to act (``max_actors`` at most), the game's compiled ``actors``."""
+        out = np.empty(self.max_actors, dtype=np.int64)
+        return tuple(out[: self.compiled.actors(S, out)].tolist())
 
 
 def unimplemented(implements: dict[str, frozenset[Any]], has: dict[str, frozenset[Any]]) -> str:

@@ -9,7 +9,7 @@ the Python package gained and this core did not make the core decline, and the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from .. import actions as A
 from .. import cards as C
 from ..options import CoatlOptions
 from ..phases import Phase
-from . import heuristic, legal, playout, setup, table
+from . import heuristic, playout, setup, table
 from . import layout as L
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
@@ -53,6 +53,7 @@ def supported() -> str:
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
     layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
+    compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
     max_actions = table.ACAP
     heuristic_size = heuristic.H_SIZE
     heuristic_dtype = np.float64
@@ -68,35 +69,6 @@ class Core(BaseCore):
 
     def store(self, S: np.ndarray, state: Any) -> None:
         L.to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(
-            playout.playout(S, self.table, H, rng, mts, kinds, mode, max_steps, seats, codes)
-        )
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        playout.step_many(Ss, self.table, rngs, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        playout.legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(1, dtype=np.int64)
-        return tuple(out[: legal.actors(S, out)].tolist())
 
     def deal(self, seed: int, n: int, options: Any) -> tuple[np.ndarray, int]:
         """A new game (``setup.new_state``) dealt in compiled code: the state's array and

@@ -50,6 +50,7 @@ def playout(
     rng: Any,
     mts: Any,
     kinds: Any,
+    risks: Any,
     mode: int,
     max_steps: int,
     seats: Any,
@@ -57,7 +58,9 @@ def playout(
 ) -> int:
     """See exploding_kittens.playout: seat p (CHOOSE_AGENTS) or every seat (CHOOSE_SEARCH,
     ``kinds[0]``) plays RANDOM or HEURISTIC from its generator (the heuristic is asked only
-    when there is a choice, as the agent itself and ISMCTS' policy do)."""
+    when there is a choice, as the agent itself and ISMCTS' policy do).
+    ``risks``: unused (this heuristic takes no risk), there so every core's playout has one
+    signature (``engine/compiled/core.py``)."""
     buf = np.empty(ACAP, dtype=np.int64)
     W = np.empty(WSIZE, dtype=np.int64)
     who = np.empty(1, dtype=np.int64)
@@ -97,12 +100,13 @@ def random_games(
     mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
     empty = np.zeros(0, dtype=np.int64)
     kinds = np.zeros(n, dtype=np.int64)
+    risks = np.zeros(n, dtype=np.float64)
     for g in range(seeds.shape[0]):
         rng[0] = np.uint64(seeds[g])
         for p in range(n):
             mt_seed(mts[p], agent_seeds[g, p])
         deal(S, T, rng, n, opts)
-        moves[g] = playout(S, T, H, rng, mts, kinds, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
         winners[g] = winner(S, T)
 
 

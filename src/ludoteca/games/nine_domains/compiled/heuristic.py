@@ -364,41 +364,16 @@ def _refine_rows(
 
 
 @njit
-def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
-    """HeuristicAgent._place (through _rank): the action code of its choice."""
+def _opponent_cards(S: Any, T: Any, H: Any, me: int, ou: Any, ow: Any) -> tuple[int, float]:
+    """The opponent's possible cards into ``ou`` with their weights in ``ow`` (the known
+    unplayed ones weigh 1, the unknown specials share what is left): how many, and the
+    weights' sum (1 when it is 0)."""
     q = 1 - me
-    rounds = T[T_ROUNDS]
-    rnd = min(S[RND] + 1, rounds) - 1
-    last = rnd == rounds - 1
-    on = not S[ELEMENTS_OFF]
-    nm = S[WONN + me]
-    nt = S[WONN + q]
-    mine = S[WON + me * DCAP : WON + me * DCAP + nm]
-    theirs = S[WON + q * DCAP : WON + q * DCAP + nt]
-    b0 = S[BONUS + me]
-    b1 = S[BONUS + q]
-    tops = np.empty(NP, dtype=np.int64)
-    for i in range(NP):
-        tops[i] = S[PILE + i * DCAP + S[PILEN + i] - 1]
-    placed = S[PLACED + me * NP : PLACED + me * NP + NP]
-    nh = S[HANDN + me]
-    hand = S[HAND + me * CCAP : HAND + me * CCAP + nh]
-    free = np.empty(NP, dtype=np.int64)
-    k = 0
-    for i in range(NP):
-        if placed[i] == EMPTY:
-            free[k] = i
-            k += 1
-    inc = np.zeros((2, NP), dtype=np.int64)
-    _incoming(S, T, inc)
-    # the opponent's possible cards and their weights
     known = np.empty(CCAP, dtype=np.int64)
     nk = _known_unplayed(S, T, q, known)
     unknown = S[HANDN + q] + S[NPLACED + q] - nk
     pool = np.empty(CCAP, dtype=np.int64)
     npool = _specials_pool(S, T, me, pool) if unknown > 0 else 0
-    ou = np.empty(2 * CCAP, dtype=np.int64)
-    ow = np.empty(2 * CCAP, dtype=np.float64)
     no = 0
     for i in range(nk):
         ou[no] = known[i]
@@ -413,10 +388,16 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
     total_w = _pysum(H, ow, no)
     if total_w == 0.0:
         total_w = 1.0
-    four_opp = S[O_FOUR_OPP]
-    malus = S[O_MALUS]
-    dec = H[H_DECISIVE]
-    # the value of each joint outcome of the three combats (0 mine, 1 theirs, 2 removed)
+    return no, total_w
+
+
+@njit
+def _outcome_values(
+    T: Any, H: Any, mine: Any, theirs: Any, tops: Any, b0: int, b1: int, on: bool, rnd: int
+) -> Any:
+    """The value of each joint outcome of the three combats (a digit a pile: 0 mine, 1
+    theirs, 2 removed), 27 of them."""
+    nm, nt = mine.shape[0], theirs.shape[0]
     values = np.empty(27, dtype=np.float64)
     m2 = np.empty(DCAP, dtype=np.int64)
     t2 = np.empty(DCAP, dtype=np.int64)
@@ -438,21 +419,32 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
                 t2[b] = tops[i]
                 b += 1
         values[o] = _position_value(T, H, m2, a, t2, b, b0, b1, on, rnd + 1)
-    swap_gain = 0.0
-    if nt:
-        best_take = T[T_DVP + theirs[0]]
-        for i in range(1, nt):
-            best_take = max(best_take, T[T_DVP + theirs[i]])
-        worst_own = best_take
-        if nm:
-            worst_own = T[T_DVP + mine[0]]
-            for i in range(1, nm):
-                worst_own = min(worst_own, T[T_DVP + mine[i]])
-        swap_gain = H[H_SWAPV] * max(0.0, best_take - worst_own)
-    vp_unit = dec * H[H_VPW + min(rnd, 1)] / 2
-    future_slot = (H[H_MEANVP] + (H[H_NEED] if on else 0.0)) * vp_unit
+    return values
+
+
+@njit
+def _swap_gain(T: Any, H: Any, mine: Any, theirs: Any) -> float:
+    """What a won 2- swap is worth: the best domain to take against the worst one to give."""
+    nm, nt = mine.shape[0], theirs.shape[0]
+    if not nt:
+        return 0.0
+    best_take = T[T_DVP + theirs[0]]
+    for i in range(1, nt):
+        best_take = max(best_take, T[T_DVP + theirs[i]])
+    worst_own = best_take
+    if nm:
+        worst_own = T[T_DVP + mine[0]]
+        for i in range(1, nm):
+            worst_own = min(worst_own, T[T_DVP + mine[i]])
+    return H[H_SWAPV] * max(0.0, best_take - worst_own)
+
+
+@njit
+def _keep_odds(T: Any, hand: Any, ou: Any, ow: Any, no: int, total_w: float) -> Any:
+    """Each hand card's odds against the opponent's possible cards (what keeping it is
+    worth), by card."""
     keep = np.zeros(CCAP, dtype=np.float64)
-    for hi in range(nh):
+    for hi in range(hand.shape[0]):
         c = hand[hi]
         score = 0.0
         for j in range(no):
@@ -465,7 +457,168 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
             else:
                 score += 0.0
         keep[c] = score / total_w
-    # pile_odds(i, c, change, plus), remembered as the reference's cache does (same numbers)
+    return keep
+
+
+@njit
+def _placed_changes(T: Any, full: Any, inc_me: Any, last: bool, change: Any, plus: Any) -> None:
+    """The strength changes (``change``) and bonuses (``plus``) a row of three cards gets from
+    the incoming powers and from its own adjacent and last-round cards."""
+    for i in range(NP):
+        change[i] = inc_me[i]
+        plus[i] = max(0, inc_me[i])
+    for i in range(NP):
+        c = full[i]
+        if T[T_ADJ + c]:
+            single = i == 0 or i == NP - 1
+            amt = T[T_ADJ1 + c] if single else T[T_ADJ + c]
+            if i - 1 >= 0:
+                change[i - 1] += amt
+                plus[i - 1] += amt
+            if i + 1 < NP:
+                change[i + 1] += amt
+                plus[i + 1] += amt
+        if last and T[T_LAST + c]:
+            change[i] += T[T_LAST + c]
+
+
+@njit
+def _row_odds(
+    T: Any, full: Any, change: Any, plus: Any, opp_in: Any, ou: Any, ow: Any, no: int,
+    total_w: float, last: bool, malus: bool, vp_unit: float, swap_gain: float, odds: Any,
+) -> float:  # fmt: skip
+    """Each pile's odds (win, loss, removed) for a row into ``odds``; returns what its won
+    powers add (a 3+ bonus, a 2- swap)."""
+    score = 0.0
+    for i in range(NP):
+        c = full[i]
+        s_me = T[T_VALUE + c] + change[i]
+        t_me = change[i] if malus else plus[i]
+        pw = 0.0
+        pl = 0.0
+        pr = 0.0
+        extra = 0.0
+        for j in range(no):
+            u = ou[j]
+            w = ow[j]
+            o_change = opp_in[i] + (T[T_LAST + u] if last else 0)
+            s_u = T[T_VALUE + u] + o_change
+            t_u = o_change if malus else max(0, o_change)
+            win, by_effect = _fight(T, c, s_me, t_me, u, s_u, t_u)
+            if win == 0:
+                pw += w
+                if T[T_POWER + c] == P_BONUS and not by_effect and s_me - s_u >= T[T_BMARGIN + c]:
+                    extra += w * T[T_BVP + c] * vp_unit
+                elif T[T_POWER + c] == P_SWAP:
+                    extra += w * swap_gain * vp_unit
+            elif win == 1:
+                pl += w
+            else:
+                pr += w
+        odds[i, 0] = pw / total_w
+        odds[i, 1] = pl / total_w
+        odds[i, 2] = pr / total_w
+        score += extra / total_w
+    return score
+
+
+@njit
+def _shortlist(scores: Any, n: int, short: int) -> Any:
+    """The ``short`` best rows, the best first, equal scores in the order they came (a stable
+    sort)."""
+    order = np.empty(short, dtype=np.int64)
+    used = np.zeros(n, dtype=np.bool_)
+    for s in range(short):
+        best = -1
+        for j in range(n):
+            if not used[j] and (best < 0 or scores[j] > scores[best]):
+                best = j
+        used[best] = True
+        order[s] = best
+    return order
+
+
+@njit
+def _opponent_rows(S: Any, T: Any, H: Any, me: int) -> Any:
+    """Every row the opponent may have put down, when they are few enough (else none)."""
+    q = 1 - me
+    known = np.empty(CCAP, dtype=np.int64)
+    nk = _known_unplayed(S, T, q, known)
+    kk = S[HANDN + q] + S[NPLACED + q] - nk
+    pool = np.empty(CCAP, dtype=np.int64)
+    npool = _specials_pool(S, T, me, pool) if kk > 0 else 0
+    nhands = 1
+    if kk > 0 and npool >= kk:
+        nhands = _choose_k(npool, kk)
+        width = nk + kk
+    else:
+        width = nk
+        kk = 0
+    n_rows = _perm3(width) * nhands
+    if not 0 < n_rows <= np.int64(H[H_EXACT]):
+        return np.empty((0, NP), dtype=np.int64)
+    opp = np.empty((n_rows, NP), dtype=np.int64)
+    h = np.empty(CCAP, dtype=np.int64)
+    comb = np.arange(kk)
+    pr3 = _permutations(width, NP)
+    r = 0
+    for _ in range(nhands):
+        for i in range(nk):
+            h[i] = known[i]
+        for i in range(kk):
+            h[nk + i] = pool[comb[i]]
+        for pi in range(pr3.shape[0]):
+            for i in range(NP):
+                opp[r, i] = h[pr3[pi, i]]
+            r += 1
+        # the next combination, in itertools' order
+        i = kk - 1
+        while i >= 0 and comb[i] == i + npool - kk:
+            i -= 1
+        if i >= 0:
+            comb[i] += 1
+            for j in range(i + 1, kk):
+                comb[j] = comb[j - 1] + 1
+    return opp
+
+
+@njit
+def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
+    """HeuristicAgent._place (through _rank): the action code of its choice. Every way to fill
+    the free piles from the hand is scored by its piles' odds against the opponent's possible
+    cards (and what keeping the rest is worth); the shortlist is then refined against every
+    row the opponent may have put down (``_refine_rows``)."""
+    q = 1 - me
+    rounds = T[T_ROUNDS]
+    rnd = min(S[RND] + 1, rounds) - 1
+    last = rnd == rounds - 1
+    on = not S[ELEMENTS_OFF]
+    mine = S[WON + me * DCAP : WON + me * DCAP + S[WONN + me]]
+    theirs = S[WON + q * DCAP : WON + q * DCAP + S[WONN + q]]
+    tops = np.empty(NP, dtype=np.int64)
+    for i in range(NP):
+        tops[i] = S[PILE + i * DCAP + S[PILEN + i] - 1]
+    placed = S[PLACED + me * NP : PLACED + me * NP + NP]
+    nh = S[HANDN + me]
+    hand = S[HAND + me * CCAP : HAND + me * CCAP + nh]
+    free = np.empty(NP, dtype=np.int64)
+    k = 0
+    for i in range(NP):
+        if placed[i] == EMPTY:
+            free[k] = i
+            k += 1
+    inc = np.zeros((2, NP), dtype=np.int64)
+    _incoming(S, T, inc)
+    ou = np.empty(2 * CCAP, dtype=np.int64)
+    ow = np.empty(2 * CCAP, dtype=np.float64)
+    no, total_w = _opponent_cards(S, T, H, me, ou, ow)
+    malus = S[O_MALUS]
+    values = _outcome_values(T, H, mine, theirs, tops, S[BONUS + me], S[BONUS + q], on, rnd)
+    swap_gain = _swap_gain(T, H, mine, theirs)
+    vp_unit = H[H_DECISIVE] * H[H_VPW + min(rnd, 1)] / 2
+    future_slot = (H[H_MEANVP] + (H[H_NEED] if on else 0.0)) * vp_unit
+    keep = _keep_odds(T, hand, ou, ow, no, total_w)
+    # each way to fill the free piles: its score, its keep term and its cards
     ncombo = 1
     for i in range(k):
         ncombo *= nh - i
@@ -484,57 +637,11 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
         for j in range(k):
             full[free[j]] = hand[perms[pi, j]]
             combos[n, j] = hand[perms[pi, j]]
-        for i in range(NP):
-            change[i] = inc[me, i]
-            plus[i] = max(0, inc[me, i])
-        for i in range(NP):
-            c = full[i]
-            if T[T_ADJ + c]:
-                single = i == 0 or i == NP - 1
-                amt = T[T_ADJ1 + c] if single else T[T_ADJ + c]
-                if i - 1 >= 0:
-                    change[i - 1] += amt
-                    plus[i - 1] += amt
-                if i + 1 < NP:
-                    change[i + 1] += amt
-                    plus[i + 1] += amt
-            if last and T[T_LAST + c]:
-                change[i] += T[T_LAST + c]
-        score = 0.0
-        for i in range(NP):
-            c = full[i]
-            s_me = T[T_VALUE + c] + change[i]
-            t_me = change[i] if malus else plus[i]
-            opp_in = inc[q, i]
-            pw = 0.0
-            pl = 0.0
-            pr = 0.0
-            extra = 0.0
-            for j in range(no):
-                u = ou[j]
-                w = ow[j]
-                o_change = opp_in + (T[T_LAST + u] if last else 0)
-                s_u = T[T_VALUE + u] + o_change
-                t_u = o_change if malus else max(0, o_change)
-                win, by_effect = _fight(T, c, s_me, t_me, u, s_u, t_u)
-                if win == 0:
-                    pw += w
-                    if (
-                        T[T_POWER + c] == P_BONUS
-                        and not by_effect
-                        and s_me - s_u >= T[T_BMARGIN + c]
-                    ):
-                        extra += w * T[T_BVP + c] * vp_unit
-                    elif T[T_POWER + c] == P_SWAP:
-                        extra += w * swap_gain * vp_unit
-                elif win == 1:
-                    pl += w
-                else:
-                    pr += w
-            odds[i, 0] = pw / total_w
-            odds[i, 1] = pl / total_w
-            odds[i, 2] = pr / total_w
-            score += extra / total_w
+        _placed_changes(T, full, inc[me], last, change, plus)
+        score = _row_odds(
+            T, full, change, plus, inc[q], ou, ow, no, total_w, last, malus, vp_unit, swap_gain,
+            odds,
+        )  # fmt: skip
         for o in range(27):
             score += odds[0, o // 9] * odds[1, (o // 3) % 3] * odds[2, o % 3] * values[o]
         keep_term = 0.0
@@ -542,57 +649,18 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
             for j in range(k):
                 c = combos[n, j]
                 keep_term -= H[H_KEEPW] * keep[c] * future_slot
-                if T[T_NEXT + c] and not (T[T_NEXTOPT + c] and four_opp):
+                if T[T_NEXT + c] and not (T[T_NEXTOPT + c] and S[O_FOUR_OPP]):
                     keep_term += 0.3 * T[T_NEXT + c] * vp_unit
         scores[n] = score + keep_term
         keeps[n] = keep_term
         n += 1
-    # the shortlist: the best first, equal scores in the order they came (a stable sort)
     short: int = min(n, int(H[H_SHORT]))
-    order = np.empty(short, dtype=np.int64)
-    used = np.zeros(n, dtype=np.bool_)
-    for s in range(short):
-        best = -1
-        for j in range(n):
-            if not used[j] and (best < 0 or scores[j] > scores[best]):
-                best = j
-        used[best] = True
-        order[s] = best
+    order = _shortlist(scores, n, short)
     best_i = 0
     if short > 1:
-        # every row the opponent may have put down, when they are few enough
-        kk = unknown
-        nhands = 1
-        if kk > 0 and npool >= kk:
-            nhands = _choose_k(npool, kk)
-            width = nk + kk
-        else:
-            width = nk
-            kk = 0
-        n_rows = _perm3(width) * nhands
-        if 0 < n_rows <= np.int64(H[H_EXACT]):
-            opp = np.empty((n_rows, NP), dtype=np.int64)
-            h = np.empty(CCAP, dtype=np.int64)
-            comb = np.arange(kk)
-            pr3 = _permutations(width, NP)
-            r = 0
-            for _ in range(nhands):
-                for i in range(nk):
-                    h[i] = known[i]
-                for i in range(kk):
-                    h[nk + i] = pool[comb[i]]
-                for pi in range(pr3.shape[0]):
-                    for i in range(NP):
-                        opp[r, i] = h[pr3[pi, i]]
-                    r += 1
-                # the next combination, in itertools' order
-                i = kk - 1
-                while i >= 0 and comb[i] == i + npool - kk:
-                    i -= 1
-                if i >= 0:
-                    comb[i] += 1
-                    for j in range(i + 1, kk):
-                        comb[j] = comb[j - 1] + 1
+        opp = _opponent_rows(S, T, H, me)
+        n_rows = opp.shape[0]
+        if n_rows > 0:
             rows = np.empty((short, NP), dtype=np.int64)
             for s in range(short):
                 for i in range(NP):

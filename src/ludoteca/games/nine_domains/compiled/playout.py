@@ -44,13 +44,16 @@ def playout(
     rng: Any,
     mts: Any,
     kinds: Any,
+    risks: Any,
     mode: int,
     max_steps: int,
     seats: Any,
     codes: Any,
 ) -> int:
     """See exploding_kittens.playout: seat p (CHOOSE_AGENTS) or every seat (CHOOSE_SEARCH,
-    ``kinds[0]``) plays RANDOM from its generator or HEURISTIC (which draws nothing)."""
+    ``kinds[0]``) plays RANDOM from its generator or HEURISTIC (which draws nothing).
+    ``rng`` and ``risks``: unused (play draws no chance; this heuristic takes no risk), there so
+    every core's playout has one signature (``engine/compiled/core.py``)."""
     buf = np.empty(ACAP, dtype=np.int64)
     who = np.empty(2, dtype=np.int64)
     steps = 0
@@ -90,17 +93,18 @@ def random_games(
     mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
     empty = np.zeros(0, dtype=np.int64)
     kinds = np.zeros(2, dtype=np.int64)
+    risks = np.zeros(2, dtype=np.float64)
     for g in range(seeds.shape[0]):
         rng[0] = np.uint64(seeds[g])
         for p in range(2):
             mt_seed(mts[p], agent_seeds[g, p])
         deal(S, T, rng, deal_kind, opts)
-        moves[g] = playout(S, T, H, rng, mts, kinds, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
         winners[g] = S[WINNER]
 
 
 @njit
-def step_many(Ss: Any, T: Any, players: Any, codes: Any) -> None:
+def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
     for g in range(Ss.shape[0]):
         if codes[g] >= 0:
             apply(Ss[g], T, players[g], codes[g])

@@ -9,7 +9,7 @@ the Python package gained and this core did not make the core decline, and the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -22,7 +22,7 @@ from .. import model as TB
 from ..cards import PASSIVE_EFFECTS, POOL
 from ..options import Options
 from ..state import SalaState
-from . import heuristic, legal, playout, table
+from . import heuristic, playout, table
 from . import layout as L
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
@@ -79,7 +79,9 @@ def _state_fields() -> tuple[str, ...]:
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
     layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
+    compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
     max_actions = table.ACAP
+    max_actors = 2
     heuristic_size = heuristic.H_SIZE
     heuristic_dtype = np.int64
     """The core as ``ludoteca.engine.compiled`` drives it."""
@@ -98,33 +100,6 @@ class Core(BaseCore):
 
     def store(self, S: np.ndarray, state: Any) -> None:
         L.to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(playout.playout(S, self.table, H, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        playout.step_many(Ss, self.table, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        playout.legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(2, dtype=np.int64)
-        return tuple(out[: legal.actors(S, out)].tolist())
 
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray

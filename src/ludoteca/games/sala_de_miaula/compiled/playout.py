@@ -42,8 +42,10 @@ def playout(
     S: Any,
     T: Any,
     H: Any,
+    rng: Any,
     mts: Any,
     kinds: Any,
+    risks: Any,
     mode: int,
     max_steps: int,
     seats: Any,
@@ -55,7 +57,9 @@ def playout(
     ``mts[0]`` (RANDOM: ``legal[int(rng.random() * k)]``; HEURISTIC: the agent, which itself
     answers a single legal move without asking its generator, as the search's policy does).
     With the UNTIL_TURN bit set it also stops as soon as the player to move changes (the turn
-    is over: the search's leaf evaluation values the next turn's start)."""
+    is over: the search's leaf evaluation values the next turn's start).
+    ``rng`` and ``risks``: unused (play draws no chance; this heuristic takes no risk), there so
+    every core's playout has one signature (``engine/compiled/core.py``)."""
     buf = np.empty(ACAP, dtype=np.int64)
     who = np.empty(2, dtype=np.int64)
     steps = 0
@@ -101,19 +105,20 @@ def random_games(
     mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
     empty = np.zeros(0, dtype=np.int64)
     kinds = np.zeros(2, dtype=np.int64)
+    risks = np.zeros(2, dtype=np.float64)
     for g in range(seeds.shape[0]):
         S[:] = fresh
         rng[0] = np.uint64(seeds[g])
         for p in range(2):
             mt_seed(mts[p], agent_seeds[g, p])
         deal(S, T, rng, first, terrain, choices)
-        moves[g] = playout(S, T, H, mts, kinds, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
         w = S[WIN]
         winners[g] = 0 if w == 1 else 1 if w == 2 else -1
 
 
 @njit
-def step_many(Ss: Any, T: Any, players: Any, codes: Any) -> None:
+def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
     for g in range(Ss.shape[0]):
         if codes[g] >= 0:
             apply(Ss[g], T, players[g], codes[g])
