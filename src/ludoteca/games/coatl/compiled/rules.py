@@ -218,27 +218,132 @@ def _after_finish(S: Any, T: Any, rng: Any, pb: int) -> None:
 
 
 @njit
+def _take_pieces(S: Any, rng: Any, pb: int, space: int) -> None:
+    """TakePieces: a body space's pieces, or a head or tail, onto the player's board."""
+    if space < NSPACE:
+        for i in range(S[BODYN + space]):
+            _insort(S, pb + P_BOARD, pb + P_BOARDN, BODY * NC + S[BODYS + 2 * space + i])
+        S[BODYN + space] = 0
+    elif space < NSPACE + NHEAD:
+        _insort(S, pb + P_BOARD, pb + P_BOARDN, HEAD * NC + S[HEADS + space - NSPACE])
+        S[HEADS + space - NSPACE] = -1
+    else:
+        i = space - NSPACE - NHEAD
+        _insort(S, pb + P_BOARD, pb + P_BOARDN, TAIL * NC + S[TAILS + i])
+        S[TAILS + i] = -1
+    if _needs_refill(S):
+        _fill_empty(S, rng)
+    _end_action(S, rng)
+
+
+@njit
+def _start_coatl(S: Any, pb: int, piece: int) -> None:
+    """StartCoatl: a new Coatl of one piece from the board."""
+    _remove(S, pb + P_BOARD, pb + P_BOARDN, piece)
+    ci = S[pb + P_NCOATL]
+    cb = pb + P_COATL + ci * CSIZE
+    S[cb + C_NP] = 1
+    S[cb + C_PC] = piece
+    S[cb + C_PRN] = 0
+    S[cb + C_DONE] = 0
+    S[cb + C_TEMPLE] = -1
+    S[pb + P_NCOATL] = ci + 1
+    S[PHASE] = ASSEMBLY
+
+
+@njit
+def _add_piece(S: Any, pb: int, ci: int, x: int, back: bool) -> None:
+    """AddPiece: a board piece at the Coatl's head side (front) or tail side (back)."""
+    _remove(S, pb + P_BOARD, pb + P_BOARDN, x)
+    cb = pb + P_COATL + ci * CSIZE
+    k = S[cb + C_NP]
+    if not back:
+        for i in range(k, 0, -1):
+            S[cb + C_PC + i] = S[cb + C_PC + i - 1]
+        S[cb + C_PC] = x
+    else:
+        S[cb + C_PC + k] = x
+    S[cb + C_NP] = k + 1
+    S[PHASE] = ASSEMBLY
+
+
+@njit
+def _finish_coatl(S: Any, T: Any, rng: Any, pb: int, ci: int) -> None:
+    """FinishCoatl: done; a Temple to choose when one fits, else the turn goes on."""
+    cb = pb + P_COATL + ci * CSIZE
+    S[cb + C_DONE] = 1
+    S[TCOATL] = ci
+    seq = np.empty(LCAP + 1, dtype=np.int64)
+    tmp = np.empty(TCAP, dtype=np.int64)
+    n = _colours(S, cb, seq)
+    if _candidates(S, T, pb, seq, n, tmp) > 0:
+        S[PHASE] = TEMPLE
+    else:
+        _after_finish(S, T, rng, pb)
+
+
+@njit
+def _choose_temple(S: Any, T: Any, rng: Any, pb: int, temple: int) -> None:
+    """ChooseTemple: from the player's Temples, promised ones, or the top of a pile."""
+    cb = pb + P_COATL + S[TCOATL] * CSIZE
+    if not _remove(S, pb + P_TEMP, pb + P_TEMPN, temple) and not _remove(
+        S, pb + P_PROM, pb + P_PROMN, temple
+    ):
+        for i in range(NPILE):
+            k = S[PILEN + i]
+            if k > 0 and S[PILES + i * TCAP + k - 1] == temple:
+                S[PILEN + i] = k - 1
+                break
+    S[cb + C_TEMPLE] = temple
+    _after_finish(S, T, rng, pb)
+
+
+@njit
+def _perfect_pick(S: Any, rng: Any, pb: int, kind: int, c1: int, c2: int) -> None:
+    """PerfectPick: the token spent, one or two pieces of a kind straight from the bag."""
+    S[pb + P_TOK + PERFECT_PICK] = 0
+    bag = BAGS + kind * NC
+    S[bag + c1] -= 1
+    _insort(S, pb + P_BOARD, pb + P_BOARDN, kind * NC + c1)
+    if c2 >= 0:
+        S[bag + c2] -= 1
+        _insort(S, pb + P_BOARD, pb + P_BOARDN, kind * NC + c2)
+    _fill_empty(S, rng)
+    _end_action(S, rng)
+
+
+@njit
+def _vision(S: Any, rng: Any, pb: int) -> None:
+    """Vision: the token spent, the display discarded and dealt anew."""
+    S[pb + P_TOK + VISION] = 0
+    for i in range(NDISPLAY):
+        if S[DISPLAY + i] >= 0:
+            _push(S, DISC, DISCN, S[DISPLAY + i])
+        S[DISPLAY + i] = -1
+    _refill_display(S, rng)
+    S[PHASE] = VISION_PHASE
+
+
+@njit
+def _promise(S: Any, rng: Any, pb: int, pile: int) -> None:
+    """Promise: the token spent, a pile's top Temple promised."""
+    S[pb + P_TOK + PROMISE] = 0
+    k = S[PILEN + pile] - 1
+    S[PILEN + pile] = k
+    _insort(S, pb + P_PROM, pb + P_PROMN, S[PILES + pile * TCAP + k])
+    _end_action(S, rng)
+
+
+@njit
 def apply(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
+    """One legal move of seat p (the action ``code``): its handler, by the action's kind."""
     kind = T[T_KIND + code]
     a1 = T[T_A1 + code]
     pb = PLAYERS + p * PSIZE
     if kind != K_PASS:
         S[PASSES] = 0
     if kind == K_TAKEP:
-        if a1 < NSPACE:
-            for i in range(S[BODYN + a1]):
-                _insort(S, pb + P_BOARD, pb + P_BOARDN, BODY * NC + S[BODYS + 2 * a1 + i])
-            S[BODYN + a1] = 0
-        elif a1 < NSPACE + NHEAD:
-            _insort(S, pb + P_BOARD, pb + P_BOARDN, HEAD * NC + S[HEADS + a1 - NSPACE])
-            S[HEADS + a1 - NSPACE] = -1
-        else:
-            i = a1 - NSPACE - NHEAD
-            _insort(S, pb + P_BOARD, pb + P_BOARDN, TAIL * NC + S[TAILS + i])
-            S[TAILS + i] = -1
-        if _needs_refill(S):
-            _fill_empty(S, rng)
-        _end_action(S, rng)
+        _take_pieces(S, rng, pb, a1)
     elif kind == K_TAKEPR:
         card = S[DISPLAY + a1]
         S[DISPLAY + a1] = -1
@@ -252,29 +357,9 @@ def apply(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
     elif kind == K_STOP or kind == K_ENDA:  # noqa: SIM109
         _end_action(S, rng)
     elif kind == K_START:
-        _remove(S, pb + P_BOARD, pb + P_BOARDN, a1)
-        ci = S[pb + P_NCOATL]
-        cb = pb + P_COATL + ci * CSIZE
-        S[cb + C_NP] = 1
-        S[cb + C_PC] = a1
-        S[cb + C_PRN] = 0
-        S[cb + C_DONE] = 0
-        S[cb + C_TEMPLE] = -1
-        S[pb + P_NCOATL] = ci + 1
-        S[PHASE] = ASSEMBLY
+        _start_coatl(S, pb, a1)
     elif kind == K_ADD:
-        x = T[T_A2 + code]
-        _remove(S, pb + P_BOARD, pb + P_BOARDN, x)
-        cb = pb + P_COATL + a1 * CSIZE
-        k = S[cb + C_NP]
-        if T[T_A3 + code] == 0:  # the front (head side)
-            for i in range(k, 0, -1):
-                S[cb + C_PC + i] = S[cb + C_PC + i - 1]
-            S[cb + C_PC] = x
-        else:
-            S[cb + C_PC + k] = x
-        S[cb + C_NP] = k + 1
-        S[PHASE] = ASSEMBLY
+        _add_piece(S, pb, a1, T[T_A2 + code], T[T_A3 + code] != 0)
     elif kind == K_ATTACH:
         t = T[T_A2 + code]
         _from_hand(S, pb, t)
@@ -282,48 +367,13 @@ def apply(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
         _push(S, cb + C_PR, cb + C_PRN, t)
         S[PHASE] = ASSEMBLY
     elif kind == K_FINISH:
-        cb = pb + P_COATL + a1 * CSIZE
-        S[cb + C_DONE] = 1
-        S[TCOATL] = a1
-        seq = np.empty(LCAP + 1, dtype=np.int64)
-        tmp = np.empty(TCAP, dtype=np.int64)
-        n = _colours(S, cb, seq)
-        if _candidates(S, T, pb, seq, n, tmp) > 0:
-            S[PHASE] = TEMPLE
-        else:
-            _after_finish(S, T, rng, pb)
+        _finish_coatl(S, T, rng, pb, a1)
     elif kind == K_TEMPLE:
-        cb = pb + P_COATL + S[TCOATL] * CSIZE
-        if not _remove(S, pb + P_TEMP, pb + P_TEMPN, a1) and not _remove(
-            S, pb + P_PROM, pb + P_PROMN, a1
-        ):
-            for i in range(NPILE):
-                k = S[PILEN + i]
-                if k > 0 and S[PILES + i * TCAP + k - 1] == a1:
-                    S[PILEN + i] = k - 1
-                    break
-        S[cb + C_TEMPLE] = a1
-        _after_finish(S, T, rng, pb)
+        _choose_temple(S, T, rng, pb, a1)
     elif kind == K_PICK:
-        S[pb + P_TOK + PERFECT_PICK] = 0
-        bag = BAGS + a1 * NC
-        c = T[T_A2 + code]
-        S[bag + c] -= 1
-        _insort(S, pb + P_BOARD, pb + P_BOARDN, a1 * NC + c)
-        c = T[T_A3 + code]
-        if c >= 0:
-            S[bag + c] -= 1
-            _insort(S, pb + P_BOARD, pb + P_BOARDN, a1 * NC + c)
-        _fill_empty(S, rng)
-        _end_action(S, rng)
+        _perfect_pick(S, rng, pb, a1, T[T_A2 + code], T[T_A3 + code])
     elif kind == K_VISION:
-        S[pb + P_TOK + VISION] = 0
-        for i in range(NDISPLAY):
-            if S[DISPLAY + i] >= 0:
-                _push(S, DISC, DISCN, S[DISPLAY + i])
-            S[DISPLAY + i] = -1
-        _refill_display(S, rng)
-        S[PHASE] = VISION_PHASE
+        _vision(S, rng, pb)
     elif kind == K_VDISC:
         _from_hand(S, pb, a1)
         _push(S, DISC, DISCN, a1)
@@ -333,11 +383,7 @@ def apply(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
         if S[pb + P_HANDN] >= T[T_HAND_LIMIT] or not _cards_to_take(S):
             _end_action(S, rng)
     elif kind == K_PROMISE:
-        S[pb + P_TOK + PROMISE] = 0
-        k = S[PILEN + a1] - 1
-        S[PILEN + a1] = k
-        _insort(S, pb + P_PROM, pb + P_PROMN, S[PILES + a1 * TCAP + k])
-        _end_action(S, rng)
+        _promise(S, rng, pb, a1)
     elif kind == K_PASS:
         S[PASSES] += 1
         _end_action(S, rng)
