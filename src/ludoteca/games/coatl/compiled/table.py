@@ -215,7 +215,16 @@ ACTION_TYPES = (
 
 
 def build_table(game: Game) -> np.ndarray:
+    """The table: the limits, the catalogs and the action codes (-1 where nothing is)."""
     T = np.full(T_SIZE, -1, dtype=np.int64)
+    _limits(T)
+    _catalogs(T)
+    _action_codes(T, game)
+    return T
+
+
+def _limits(T: np.ndarray) -> None:
+    """The rules' numbers (constants.py) and the deck's size."""
     T[T_NPT] = C.NUM_PTYPES
     T[T_NTEMPLES] = C.NUM_TEMPLES
     T[T_NDECK] = len(C.FULL_DECK)
@@ -236,6 +245,10 @@ def build_table(game: Game) -> np.ndarray:
         T[T_STARTING + seat] = K.STARTING_PROPHECIES[seat]
     for i, t in enumerate(C.FULL_DECK):
         T[T_FULL + i] = t
+
+
+def _catalogs(T: np.ndarray) -> None:
+    """Each Prophecy's family, colours and tiers; each Temple's two conditions."""
     for p in C.PROPHECIES:
         t = p.index
         T[T_PFAM + t] = FAMILIES[p.family]
@@ -253,6 +266,10 @@ def build_table(game: Game) -> np.ndarray:
             T[T_TC0 + at] = cond.colours[0] if cond.colours else -1
             T[T_TC1 + at] = cond.colours[1] if len(cond.colours) > 1 else -1
             T[T_TVAL + at] = cond.value
+
+
+def _action_codes(T: np.ndarray, game: Game) -> None:
+    """Each action code's kind and arguments, and the code of each action by what it names."""
     space = game.action_space
     T[T_NCODES] = space.size
     for code in range(space.size):
@@ -323,4 +340,3 @@ def build_table(game: Game) -> np.ndarray:
         T[T_A1 + code] = a1
         T[T_A2 + code] = a2
         T[T_A3 + code] = a3
-    return T
