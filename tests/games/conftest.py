@@ -16,3 +16,16 @@ def compiled_cores() -> None:
     if os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") in ("1", "3", "5", "7"):
         games.reverse()
     compiled.warm_up(games)
+
+
+@pytest.fixture(autouse=True)
+def compiled_twin(request: pytest.FixtureRequest) -> None:
+    """The shared header of tests/games/<game>/test_compiled.py (the compiled core against the
+    reference, move for move): without numba those modules skip, saying why; with it the
+    cores are compiled (or loaded) first (``compiled_cores``)."""
+    if request.module.__name__.rpartition(".")[2] != "test_compiled":
+        return
+    game = request.path.parent.name.replace("_", "-")
+    if not compiled.AVAILABLE:
+        pytest.skip(compiled.why_not(game))
+    request.getfixturevalue("compiled_cores")

@@ -196,7 +196,7 @@ def test_ismcts_fast_false_keeps_playouts_in_python(monkeypatch):
 def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
     """When a game package moves what the core reads, the core turns itself off and says why;
     simulate plays the reference path."""
-    from ludoteca.games.nine_domains.compiled import rules as nine_domains
+    from ludoteca.games.nine_domains.compiled import table as nine_domains
 
     monkeypatch.setattr(nine_domains, "supported", lambda: "the phase numbers changed")
     monkeypatch.setattr(fast, "_CORES", {})

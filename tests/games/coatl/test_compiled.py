@@ -15,18 +15,7 @@ from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
 from ludoteca.engine import compiled as fast
 
-from ..compiled_reference import (
-    assert_batch_matches,
-    assert_every_step_equal,
-    reference_agents,
-    reference_random,
-    reference_rollout,
-)
-
-pytestmark = [
-    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("coatl")),
-    pytest.mark.usefixtures("compiled_cores"),
-]
+from .. import compiled_reference as twins
 
 GAME = ludoteca.get_game("coatl")
 # every option combination (16) at every player count (2-4)
@@ -51,7 +40,9 @@ def test_whole_games_with_random_agents(fuzz_games):
         core = GAME.new_game(n, 3000 + i, opts)
         r1 = [random.Random(i * 31 + s) for s in range(n)]
         r2 = [random.Random(i * 31 + s) for s in range(n)]
-        assert fast.play_random(core, r2) == reference_random(ref, r1), f"game {i}: {n} {opts}"
+        assert fast.play_random(core, r2) == twins.reference_random(ref, r1), (
+            f"game {i}: {n} {opts}"
+        )
         assert core.to_json() == ref.to_json(), f"game {i}: {n} {opts}"
         assert core.result() == ref.result()
         assert [r.getstate() for r in r1] == [r.getstate() for r in r2]
@@ -79,7 +70,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 40)
-        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == twins.reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i}: {n} {opts}"
         assert r1.getstate() == r2.getstate()
     assert len(phases) >= 5, f"rollouts start from most phases, got {sorted(phases)}"
@@ -90,7 +81,7 @@ def test_every_step_state_equal():
     for i in range(12):
         n, opts = SETUPS[(i * 7) % len(SETUPS)]
         ref = GAME.new_game(n, 500 + i, opts)
-        assert_every_step_equal(ref, rng.getrandbits(32))
+        twins.assert_every_step_equal(ref, rng.getrandbits(32))
 
 
 def test_batch_masks_and_steps_match_the_engine():
@@ -99,7 +90,7 @@ def test_batch_masks_and_steps_match_the_engine():
         GAME.new_game(SETUPS[i % len(SETUPS)][0], 40 + i, SETUPS[i % len(SETUPS)][1])
         for i in range(48)
     ]
-    assert_batch_matches(GAME, states, 120, rng)
+    twins.assert_batch_matches(GAME, states, 120, rng)
 
 
 def test_the_deal_in_the_core():
@@ -122,7 +113,7 @@ def test_whole_games_from_the_deal_in_the_core():
         moves, _, winners = core.random_games(seeds, n, options, agent_seeds)
         for g, seed in enumerate(seeds.tolist()):
             ref = GAME.new_game(n, seed, opts)
-            played = reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
+            played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
             w = ref.result().winners
             assert moves[g] == len(played)
             assert winners[g] == (w[0] if len(w) == 1 else -1)
@@ -131,9 +122,9 @@ def test_whole_games_from_the_deal_in_the_core():
 def test_the_core_declines_an_option_it_does_not_play(monkeypatch):
     """A new option in the package (one the core does not know) turns the core off: the
     callers play the reference path."""
-    from ludoteca.games.coatl.compiled import rules as coatl
+    from ludoteca.games.coatl.compiled import table
 
-    monkeypatch.setattr(coatl, "OPTIONS", coatl.OPTIONS[:-1])
+    monkeypatch.setattr(table, "OPTIONS", table.OPTIONS[:-1])
     monkeypatch.setattr(fast, "_CORES", {})
     assert not fast.available("coatl")
     assert "tiebreak_counts_unfinished" in fast.why_not("coatl")
@@ -198,7 +189,7 @@ def _fuzzed_states(count, seed, most=250):
 
 def test_the_position_value_is_the_agents_to_the_last_bit():
     from ludoteca.agents.heuristics.coatl import position_value
-    from ludoteca.games.coatl.compiled import rules as coatl
+    from ludoteca.games.coatl.compiled import heuristic
 
     core = fast.core_for(GAME)
     AC.heuristic_class(core)  # the agent's numbers, installed
@@ -206,7 +197,7 @@ def test_the_position_value_is_the_agents_to_the_last_bit():
     for _, st, _ in _fuzzed_states(300, 1, 400):
         S = core.load(st)
         for q in range(st.num_players):
-            got = coatl.position_value(S, core.table, core.heuristic, q)
+            got = heuristic.position_value(S, core.table, core.heuristic, q)
             assert got == position_value(st, q), (st.to_json(), q)
             finished += any(c.done for c in st.players[q].coatls)
     assert finished > 50, "finished Coatls are valued too"
@@ -216,11 +207,11 @@ def test_the_determinization_is_view_determinize():
     """The agent's sample for the seat to act: the same re-dealt hands, deck, Temple hands
     and piles, the same new generator, and its random.Random left where determinize leaves it."""
     from ludoteca.engine.compiled.rng import mt_state
-    from ludoteca.games.coatl.compiled import rules as coatl
+    from ludoteca.games.coatl.compiled import heuristic, layout
 
     core = fast.core_for(GAME)
-    pool = np.empty(coatl.PCAP, dtype=np.int64)
-    mark = np.empty(coatl.PCAP, dtype=np.int64)
+    pool = np.empty(layout.PCAP, dtype=np.int64)
+    mark = np.empty(layout.PCAP, dtype=np.int64)
     phases = set()
     for i, st, rng in _fuzzed_states(300, 2):
         if st.is_over:
@@ -230,8 +221,8 @@ def test_the_determinization_is_view_determinize():
         r = random.Random(seed)
         want = st.determinize(p, r)
         dm = mt_state(random.Random(seed))
-        B = np.zeros(coatl.SIZE, dtype=np.int64)
-        state = coatl._determinize(core.load(st), core.table, B, p, dm, pool, mark)
+        B = np.zeros(layout.SIZE, dtype=np.int64)
+        state = heuristic._determinize(core.load(st), core.table, B, p, dm, pool, mark)
         got = st.clone()
         core.store(B, got)
         got.rng.state = int(state)
@@ -260,7 +251,9 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(n, seed, opts), GAME.new_game(n, seed, opts)
         a1 = [make_agent(s, GAME, seed * 8 + p) for p, s in enumerate(seats)]
         a2 = [make_agent(s, GAME, seed * 8 + p) for p, s in enumerate(seats)]
-        assert AC.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats} {opts}"
+        assert AC.play_agents(core, a2) == twins.reference_agents(ref, a1), (
+            f"game {i}: {seats} {opts}"
+        )
         assert core.to_json() == ref.to_json()
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
         counts.add(n)
@@ -277,8 +270,10 @@ def test_seeded_heuristic_games_are_the_agents(fuzz_games):
         ref, core = GAME.new_game(n, 40_000 + i, opts), GAME.new_game(n, 40_000 + i, opts)
         agents = [make_agent(s, GAME, seeds[p]) for p, s in enumerate(seats)]
         kinds = [AC.seat_kind(fast.core_for(GAME), a) for a in agents]
-        want = reference_agents(ref, agents)
-        assert fast.play_seeded(core, seeds, kinds, agents) == want, f"game {i}"
+        want = twins.reference_agents(ref, agents)
+        # Coatl's heuristic takes no risk: every seat's is 0 (the fourth argument is the risks)
+        risks = np.zeros(n)
+        assert fast.play_seeded(core, seeds, kinds, risks) == want, f"game {i}"
         assert core.to_json() == ref.to_json()
 
 

@@ -19,18 +19,7 @@ from ludoteca.agents import make_agent
 from ludoteca.engine import SeatHandle
 from ludoteca.engine import compiled as fast
 
-from ..compiled_reference import (
-    assert_batch_matches,
-    assert_every_step_equal,
-    reference_agents,
-    reference_random,
-    reference_rollout,
-)
-
-pytestmark = [
-    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("exploding-kittens")),
-    pytest.mark.usefixtures("compiled_cores"),
-]
+from .. import compiled_reference as twins
 
 GAME = ludoteca.get_game("exploding-kittens")
 COUNTS = range(2, 11)
@@ -60,7 +49,7 @@ def test_whole_games_with_random_agents(fuzz_games):
         core = GAME.new_game(n, seed, opts)
         ref_rngs = [random.Random(seed * 31 + s) for s in range(n)]
         core_rngs = [random.Random(seed * 31 + s) for s in range(n)]
-        want = reference_random(ref, ref_rngs)
+        want = twins.reference_random(ref, ref_rngs)
         got = fast.play_random(core, core_rngs)
         assert got == want, f"game {i} ({n} players, {opts}): moves differ"
         assert core.to_json() == ref.to_json(), f"game {i}: final states differ"
@@ -95,7 +84,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 40)
-        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == twins.reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i} ({n} players, {opts})"
         assert r1.getstate() == r2.getstate()
     assert len(phases) >= 5, "the starting states should cover several phases"
@@ -106,14 +95,14 @@ def test_every_step_state_equal():
     rng = random.Random(11)
     for i, (n, opts) in enumerate(settings(18)):
         ref = GAME.new_game(n, 90_000 + i, opts)
-        assert_every_step_equal(ref, rng.getrandbits(32))
+        twins.assert_every_step_equal(ref, rng.getrandbits(32))
 
 
 def test_batch_masks_and_steps_match_the_engine():
     rng = random.Random(3)
     states = [_midgame(n, opts, 70_000 + i, rng) for i, (n, opts) in enumerate(settings(90))]
     states = [s for s in states if not s.is_over]
-    assert_batch_matches(GAME, states, 40, rng)
+    twins.assert_batch_matches(GAME, states, 40, rng)
 
 
 def test_batch_step_refuses_an_illegal_move():
@@ -139,7 +128,7 @@ def test_whole_games_from_the_deal_in_the_core():
         moves, turns, winners = core.random_games(seeds, n, options, agent_seeds)
         for g, seed in enumerate(seeds.tolist()):
             ref = GAME.new_game(n, seed, opts)
-            played = reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
+            played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
             r = ref.result()
             assert (moves[g], turns[g], winners[g]) == (
                 len(played),
@@ -158,7 +147,7 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(n, seed, opts), GAME.new_game(n, seed, opts)
         a1 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
         a2 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
-        assert AC.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {seats}"
+        assert AC.play_agents(core, a2) == twins.reference_agents(ref, a1), f"game {i}: {seats}"
         assert core.to_json() == ref.to_json()
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
 

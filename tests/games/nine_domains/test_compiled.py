@@ -7,7 +7,6 @@ import itertools
 import random
 
 import numpy as np
-import pytest
 
 import ludoteca
 from ludoteca import SeatHandle
@@ -15,18 +14,7 @@ from ludoteca.agents import compiled as AC
 from ludoteca.agents import make_agent
 from ludoteca.engine import compiled as fast
 
-from ..compiled_reference import (
-    assert_batch_matches,
-    assert_every_step_equal,
-    reference_agents,
-    reference_random,
-    reference_rollout,
-)
-
-pytestmark = [
-    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("nine-domains")),
-    pytest.mark.usefixtures("compiled_cores"),
-]
+from .. import compiled_reference as twins
 
 GAME = ludoteca.get_game("nine-domains")
 OPTIONS = [
@@ -59,7 +47,7 @@ def test_whole_games_with_random_agents(fuzz_games):
         core = GAME.new_game(2, 3000 + i, opts)
         r1 = [random.Random(i * 31 + s) for s in range(2)]
         r2 = [random.Random(i * 31 + s) for s in range(2)]
-        assert fast.play_random(core, r2) == reference_random(ref, r1), f"game {i}: {opts}"
+        assert fast.play_random(core, r2) == twins.reference_random(ref, r1), f"game {i}: {opts}"
         assert core.to_json() == ref.to_json(), f"game {i}: {opts}"
         assert core.result() == ref.result()
         assert [r.getstate() for r in r1] == [r.getstate() for r in r2]
@@ -85,7 +73,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 10)
-        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == twins.reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
         assert r1.getstate() == r2.getstate()
     assert len(phases) == 4, "draft, place, power and finished states all start a rollout"
@@ -95,13 +83,13 @@ def test_every_step_state_equal():
     rng = random.Random(2)
     for i in range(96):
         ref = GAME.new_game(2, 500 + i, OPTIONS[(i * 7) % len(OPTIONS)])
-        assert_every_step_equal(ref, rng.getrandbits(32))
+        twins.assert_every_step_equal(ref, rng.getrandbits(32))
 
 
 def test_batch_masks_and_steps_match_the_engine():
     rng = random.Random(9)
     states = [GAME.new_game(2, 40 + i, OPTIONS[i % len(OPTIONS)]) for i in range(64)]
-    assert_batch_matches(
+    twins.assert_batch_matches(
         GAME, states, 30, rng, last_actor=True
     )  # the second of two simultaneous seats, too
 
@@ -115,7 +103,7 @@ def test_whole_games_from_the_deal_in_the_core():
         moves, _, winners = core.random_games(seeds, 2, options, agent_seeds)
         for g, seed in enumerate(seeds.tolist()):
             ref = GAME.new_game(2, seed, opts)
-            played = reference_random(ref, [random.Random(seed * 31 + p) for p in range(2)])
+            played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(2)])
             w = ref.result().winners
             assert moves[g] == len(played)
             assert winners[g] == (w[0] if len(w) == 1 else -1)
@@ -133,7 +121,7 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         ref, core = GAME.new_game(2, seed, opts), GAME.new_game(2, seed, opts)
         a1 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
         a2 = [make_agent(s, GAME, seed + p) for p, s in enumerate(seats)]
-        assert AC.play_agents(core, a2) == reference_agents(ref, a1), f"game {i}: {opts}"
+        assert AC.play_agents(core, a2) == twins.reference_agents(ref, a1), f"game {i}: {opts}"
         assert core.to_json() == ref.to_json()
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]
 

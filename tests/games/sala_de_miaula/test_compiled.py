@@ -21,18 +21,7 @@ from ludoteca.games.sala_de_miaula import effects
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL, STATUSES
 from ludoteca.games.sala_de_miaula.words import card_name
 
-from ..compiled_reference import (
-    assert_batch_matches,
-    assert_every_step_equal,
-    reference_agents,
-    reference_random,
-    reference_rollout,
-)
-
-pytestmark = [
-    pytest.mark.skipif(not fast.AVAILABLE, reason=fast.why_not("sala-de-miaula")),
-    pytest.mark.usefixtures("compiled_cores"),
-]
+from .. import compiled_reference as twins
 
 GAME = ludoteca.get_game("sala-de-miaula")
 SETS = (
@@ -129,7 +118,7 @@ def test_whole_games_with_random_agents(fuzz_games):
         core = ref.clone()
         r1 = [random.Random(i * 31 + s) for s in range(2)]
         r2 = [random.Random(i * 31 + s) for s in range(2)]
-        assert fast.play_random(core, r2) == reference_random(ref, r1), f"game {i}: {opts}"
+        assert fast.play_random(core, r2) == twins.reference_random(ref, r1), f"game {i}: {opts}"
         assert core.to_json() == ref.to_json(), f"game {i}: {opts}"
         assert core.result() == ref.result()
         assert [r.getstate() for r in r1] == [r.getstate() for r in r2]
@@ -157,7 +146,7 @@ def test_decks_from_deck_files(tmp_path):
         core = ref.clone()
         r1 = [random.Random(k * 31 + s) for s in range(2)]
         r2 = [random.Random(k * 31 + s) for s in range(2)]
-        assert fast.play_random(core, r2) == reference_random(ref, r1)
+        assert fast.play_random(core, r2) == twins.reference_random(ref, r1)
         assert core.to_json() == ref.to_json()
 
 
@@ -178,7 +167,7 @@ def test_rollouts_from_any_state(fuzz_games):
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 3 else rng.randrange(0, 20)
-        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == twins.reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json(), f"rollout {i}: {opts}"
         assert r1.getstate() == r2.getstate()
 
@@ -187,13 +176,13 @@ def test_every_step_state_equal():
     rng = random.Random(2)
     for i in range(32):
         ref = GAME.new_game(2, 500 + i, options(i * 7))
-        assert_every_step_equal(ref, rng.getrandbits(32))
+        twins.assert_every_step_equal(ref, rng.getrandbits(32))
 
 
 def test_batch_masks_and_steps_match_the_engine():
     rng = random.Random(9)
     states = [GAME.new_game(2, 40 + i, options(i)) for i in range(48)]
-    assert_batch_matches(GAME, states, 60, rng)
+    twins.assert_batch_matches(GAME, states, 60, rng)
 
 
 def test_whole_games_from_the_deal_in_the_core():
@@ -206,7 +195,7 @@ def test_whole_games_from_the_deal_in_the_core():
         moves, _, winners = core.random_games(seeds, 2, options_, agent_seeds)
         for g, seed in enumerate(seeds.tolist()):
             ref = GAME.new_game(2, seed, opts)
-            played = reference_random(ref, [random.Random(seed * 31 + p) for p in range(2)])
+            played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(2)])
             w = ref.result().winners
             assert moves[g] == len(played), opts
             assert winners[g] == (w[0] if len(w) == 1 else -1)
@@ -246,7 +235,7 @@ def test_ismcts_statistics_are_identical():
 def test_an_effect_the_core_does_not_know_turns_it_off(monkeypatch):
     """A new effect in the package (or a parameter the core does not read): the core declines,
     says why, and simulate plays the reference path with the same outcomes."""
-    from ludoteca.games.sala_de_miaula.compiled import rules as sala_de_miaula
+    from ludoteca.games.sala_de_miaula.compiled import table as sala_de_miaula
 
     monkeypatch.setitem(effects.EFFECTS, "swap_life", effects.EFFECTS["heal"])
     assert "effect" in sala_de_miaula.supported()
@@ -282,7 +271,7 @@ def test_a_saved_state_with_a_terrain_outside_the_pool():
         seed = rng.getrandbits(32)
         r1, r2 = random.Random(seed), random.Random(seed)
         limit = None if i % 2 else rng.randrange(1, 12)
-        assert AC.rollout(core, r2, limit) == reference_rollout(ref, r1, limit)
+        assert AC.rollout(core, r2, limit) == twins.reference_rollout(ref, r1, limit)
         assert core.to_json() == ref.to_json()
         changed += ref.terrain != d["terrain"]
     assert 0 < changed < 48  # some rollouts kept the odd terrain to the end, some replaced it
@@ -328,7 +317,7 @@ def test_whole_games_with_heuristic_and_random_seats(fuzz_games):
         assert [AC.seat_kind(fast.core_for(GAME), a) for a in a2] == [
             fast.HEURISTIC if s == "heuristic" else fast.RANDOM for s in seats
         ]
-        want = reference_agents(ref, a1)
+        want = twins.reference_agents(ref, a1)
         assert AC.play_agents(core, a2) == want, f"game {i}: {opts}"
         assert core.to_json() == ref.to_json(), f"game {i}: {opts}"
         assert [a.rng.getstate() for a in a1] == [a.rng.getstate() for a in a2]

@@ -21,6 +21,9 @@ class Core:
     """What the drivers need of a game's core. Class attributes a game sets:
 
     - ``layout``: the state's array (or override ``load``/``store``);
+    - ``compiled``: the game's compiled entry points (``playout``, ``step_many``,
+      ``legal_many``, ``actors``: one signature in every game, so the wrappers below are
+      written once); ``max_actors``: how many seats may act at once;
     - ``max_actions``: the most legal actions one position may have;
     - ``heuristic_size``/``heuristic_dtype``: the compiled heuristic's table (zeros until the
       agents layer installs the agent's numbers);
@@ -33,6 +36,10 @@ class Core:
     """
 
     layout: ClassVar[Layout | None] = None
+    # the game's compiled entry points (its ``compiled/playout.py``: ``playout``, ``step_many``,
+    # ``legal_many``, ``actors``), one signature in every game
+    compiled: ClassVar[Any]
+    max_actors: ClassVar[int] = 1  # seats that may act at once
     max_actions: ClassVar[int]  # legal actions at most in one position (a buffer's length)
     heuristic_size: ClassVar[int] = 0
     heuristic_dtype: ClassVar[Any] = np.int64
@@ -83,18 +90,27 @@ class Core:
         seats: np.ndarray,
         codes: np.ndarray,
     ) -> int:
-        raise NotImplementedError
+        """Play ``S`` on (see ``ludoteca.engine.compiled._play``): the game's compiled
+        ``playout``, the same signature in every game."""
+        T, H = self.table, self.heuristic
+        return int(
+            self.compiled.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes)
+        )
 
     def apply_many(
         self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
     ) -> None:
-        raise NotImplementedError
+        """One move in each row (a negative code: none), the game's compiled ``step_many``."""
+        self.compiled.step_many(Ss, self.table, rngs, players, codes)
 
     def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        raise NotImplementedError
+        """Each row's legal mask for ``players[g]``, the game's compiled ``legal_many``."""
+        self.compiled.legal_many(Ss, self.table, players, masks)
 
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The seats to act (``max_actors`` at most), the game's compiled ``actors``."""
+        out = np.empty(self.max_actors, dtype=np.int64)
+        return tuple(out[: self.compiled.actors(S, out)].tolist())
 
     def play_games(
         self,
@@ -126,12 +142,17 @@ def unimplemented(implements: dict[str, frozenset[Any]], has: dict[str, frozense
 
 
 def unmirrored(layout: Layout, slots: tuple[str, ...], not_mirrored: dict[str, str]) -> str:
-    """Why a layout cannot hold a state: a slot of the state that the layout neither mirrors
-    nor lists as not mirrored (with its reason), or a field naming no slot (empty: none)."""
-    missing = set(slots) - layout.attrs() - set(not_mirrored)
-    gone = layout.attrs() - set(slots)
-    if missing:
-        return f"the core's layout does not hold the state's {', '.join(sorted(missing))}"
-    if gone:
-        return f"the state no longer has {', '.join(sorted(gone))}"
+    """Why a layout cannot hold a state: a slot of the state (or of a nested record's class)
+    that the layout neither mirrors nor lists as not mirrored (with its reason), or a field
+    naming no slot (empty: none)."""
+    checks = [(layout.attrs(), set(slots), "state")]
+    for r in layout.records():
+        checks.append((r.attrs(), set(getattr(r.make, "__slots__", ())), r.make.__name__))
+    for attrs, has, what in checks:
+        missing = has - attrs - set(not_mirrored)
+        gone = attrs - has
+        if missing:
+            return f"the core's layout does not hold the {what}'s {', '.join(sorted(missing))}"
+        if gone:
+            return f"the {what} no longer has {', '.join(sorted(gone))}"
     return ""

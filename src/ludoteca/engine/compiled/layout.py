@@ -6,7 +6,9 @@ that the declaration covers the state's fields are derived from the declaration:
 
 numba freezes a module's global integers into the compiled code, so a core names its offsets
 as module constants, unpacked from ``Layout.offsets`` in declaration order; ``Layout.check``
-(run at import) refuses a module whose constants disagree with the declaration.
+(run at import) refuses a module whose constants disagree with the declaration. Nested
+records (a player's belongings, the Coatls on them) are a ``Record`` of fields of their own,
+placed by ``Records``; their offsets are relative to the record (``Record.offsets``).
 
     LAYOUT = Layout(
         [Scalar("N", "num_players", store=False), Scalar("CUR", "cur"), Count("PILEN")],
@@ -26,6 +28,42 @@ import numpy as np
 
 
 @dataclass(frozen=True)
+class Frame:
+    """Where the generated code stands: ``at`` gives a field's offset in ``S`` (an int at the
+    top, ``_bK + k`` inside the K-th level of records), ``val`` a number field's value read
+    back (from ``v``, the top's scalars as a list, or ``_wK``, the record's slots), ``obj`` the
+    object whose attributes are read, ``put`` how an attribute is written back (an attribute
+    at the top, a constructor's keyword inside a record), ``depth`` the nesting."""
+
+    offsets: Mapping[str, int]
+    base: str = ""
+    values: str = "v"
+    obj: str = "st"
+    depth: int = 0
+
+    def at(self, name: str) -> str:
+        k = self.offsets[name]
+        return f"{self.base} + {k}" if self.base else str(k)
+
+    def val(self, name: str) -> str:
+        return f"{self.values}[{self.offsets[name]}]"
+
+    def get(self, attr: str) -> str:
+        return f"{self.obj}.{attr}"
+
+    def slice(self, name: str, length: str, off: str = "") -> str:
+        """A Python list of ``length`` values from field ``name`` (+ ``off``), read back."""
+        if self.base:
+            k = self.offsets[name]
+            return f"{self.values}[{k}{off} : {k}{off} + {length}]"
+        at = self.at(name)
+        return f"S[{at}{off} : {at}{off} + {length}].tolist()"
+
+    def put(self, attr: str) -> str:
+        return f"{self.obj}.{attr}" if self.depth == 0 else f"_o{self.depth}[{attr!r}]"
+
+
+@dataclass(frozen=True)
 class Field:
     """One field of the array: ``name`` (its offset's constant), ``attr`` (the state's
     attribute it mirrors; None: written by another field, or by the core itself)."""
@@ -36,13 +74,17 @@ class Field:
     def size(self) -> int:
         return 1
 
-    def load_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        """Python lines writing ``st``'s attribute into ``S`` (``n``: the seats)."""
+    def load_src(self, fr: Frame) -> list[str]:
+        """Python lines writing ``fr.obj``'s attribute into ``S`` (``n``: the seats)."""
         return []
 
-    def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        """Python lines writing ``S`` back into ``st`` (``v``: the scalars as a list)."""
+    def store_src(self, fr: Frame) -> list[str]:
+        """Python lines writing ``S`` back into ``fr.obj``."""
         return []
+
+    def names(self) -> dict[str, Any]:
+        """What the generated code refers to by name (a record's constructor)."""
+        return {}
 
 
 @dataclass(frozen=True)
@@ -53,20 +95,47 @@ class Scalar(Field):
     as_bool: bool = False
     store_back: bool = True
 
-    def load_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
+    def load_src(self, fr: Frame) -> list[str]:
         if self.attr is None:
             return []
-        return [f"S[{at}] = {'bool' if self.as_bool else ''}(st.{self.attr})"]
+        return [f"S[{fr.at(self.name)}] = {'bool' if self.as_bool else ''}({fr.get(self.attr)})"]
 
-    def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
+    def store_src(self, fr: Frame) -> list[str]:
         if self.attr is None or not self.store_back:
             return []
-        return [f"st.{self.attr} = {'bool' if self.as_bool else ''}(v[{at}])"]
+        return [f"{fr.put(self.attr)} = {'bool' if self.as_bool else ''}({fr.val(self.name)})"]
+
+
+@dataclass(frozen=True)
+class Word(Field):
+    """One of ``words`` (a state's string attribute), kept as its index."""
+
+    words: tuple[str, ...] = ()
+
+    def load_src(self, fr: Frame) -> list[str]:
+        return [f"S[{fr.at(self.name)}] = {self.words!r}.index({fr.get(str(self.attr))})"]
+
+    def store_src(self, fr: Frame) -> list[str]:
+        return [f"{fr.put(str(self.attr))} = {self.words!r}[{fr.val(self.name)}]"]
+
+
+@dataclass(frozen=True)
+class Option(Field):
+    """One of the state's options as a flag, read in and never written back: the option's
+    value as a bool, or (``equals``) whether it is that value."""
+
+    option: str = ""
+    equals: str | None = None
+
+    def load_src(self, fr: Frame) -> list[str]:
+        value = f"{fr.get('options')}.{self.option}"
+        flag = f"bool({value})" if self.equals is None else f"({value} == {self.equals!r})"
+        return [f"S[{fr.at(self.name)}] = {flag}"]
 
 
 @dataclass(frozen=True)
 class Count(Field):
-    """A list's length (written by the ``List`` that names it)."""
+    """A list's length (written by the ``List`` or ``Records`` that names it)."""
 
 
 @dataclass(frozen=True)
@@ -80,15 +149,45 @@ class Seats(Field):
     def size(self) -> int:
         return self.cap
 
-    def load_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        return [f"S[{at} : {at} + n] = st.{self.attr}"] if self.attr else []
+    def load_src(self, fr: Frame) -> list[str]:
+        at = fr.at(self.name)
+        return [f"S[{at} : {at} + n] = {fr.get(self.attr)}"] if self.attr else []
 
-    def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
+    def store_src(self, fr: Frame) -> list[str]:
         if not self.attr:
             return []
+        at = fr.at(self.name)
         if self.as_bool:
-            return [f"st.{self.attr} = [bool(x) for x in S[{at} : {at} + n].tolist()]"]
-        return [f"st.{self.attr} = S[{at} : {at} + n].tolist()"]
+            return [f"{fr.put(self.attr)} = [bool(x) for x in S[{at} : {at} + n].tolist()]"]
+        return [f"{fr.put(self.attr)} = S[{at} : {at} + n].tolist()"]
+
+
+@dataclass(frozen=True)
+class Fixed(Field):
+    """A list of exactly ``length`` ints (bools with ``as_bool``), or ``rows`` such lists (a
+    list of lists) laid one after another."""
+
+    length: int = 0
+    rows: int = 0  # 0: one flat list
+    as_bool: bool = False
+
+    def size(self) -> int:
+        return self.length * max(self.rows, 1)
+
+    def load_src(self, fr: Frame) -> list[str]:
+        at, a = fr.at(self.name), fr.get(str(self.attr))
+        if self.rows:
+            return [f"S[{at} : {at} + {self.size()}] = [_x for _r in {a} for _x in _r]"]
+        return [f"S[{at} : {at} + {self.length}] = {a}"]
+
+    def store_src(self, fr: Frame) -> list[str]:
+        k, put = self.length, fr.put(str(self.attr))
+        if self.rows:
+            xs = fr.slice(self.name, str(k), f" + _j * {k}")
+            return [f"{put} = [{xs} for _j in range({self.rows})]"]
+        if self.as_bool:
+            return [f"{put} = [bool(x) for x in {fr.slice(self.name, str(k))}]"]
+        return [f"{put} = {fr.slice(self.name, str(k))}"]
 
 
 @dataclass(frozen=True)
@@ -102,46 +201,56 @@ class Rows(Field):
     def size(self) -> int:
         return self.cap * self.width
 
-    def load_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        w, a = self.width, self.attr
+    def load_src(self, fr: Frame) -> list[str]:
+        w, a, at = self.width, fr.get(str(self.attr)), fr.at(self.name)
         return [
-            f"_k = len(st.{a}[0])",
-            f"if _k > {w}: raise ValueError('{a}: rows longer than the core\\'s {w}')",
-            f"S[{at} : {at} + n * {w}].reshape(n, {w})[:, :_k] = _asarray(st.{a}, _int64)",
+            f"_k = len({a}[0])",
+            f"if _k > {w}: raise ValueError('{self.attr}: rows longer than the core\\'s {w}')",
+            f"S[{at} : {at} + n * {w}].reshape(n, {w})[:, :_k] = _asarray({a}, _int64)",
         ]
 
-    def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        w, a = self.width, self.attr
+    def store_src(self, fr: Frame) -> list[str]:
+        w, a, at = self.width, fr.get(str(self.attr)), fr.at(self.name)
         return [
-            f"_k = len(st.{a}[0])",
-            f"st.{a} = S[{at} : {at} + n * {w}].reshape(n, {w})[:, :_k].tolist()",
+            f"_k = len({a}[0])",
+            f"{fr.put(str(self.attr))} = S[{at} : {at} + n * {w}].reshape(n, {w})[:, :_k].tolist()",
         ]
 
 
 @dataclass(frozen=True)
 class List(Field):
     """A list of at most ``cap`` ints, its length in the ``Count`` named ``count`` (lists that
-    share a count are as long as one another); ``as_tuple``: the state keeps a tuple."""
+    share a count are as long as one another); ``as_tuple``: the state keeps a tuple;
+    ``width`` > 1: a list of lists of ``width`` ints (``cap`` of them at most)."""
 
     cap: int = 0
     count: str = ""
     as_tuple: bool = False
+    width: int = 1
 
     def size(self) -> int:
-        return self.cap
+        return self.cap * self.width
 
-    def load_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        a, c = self.attr, offsets[self.count]
+    def load_src(self, fr: Frame) -> list[str]:
+        a, at, c = fr.get(str(self.attr)), fr.at(self.name), fr.at(self.count)
+        flat = "_x" if self.width == 1 else "[_y for _t in _x for _y in _t]"
         return [
-            f"_x = st.{a}",
-            f"if len(_x) > {self.cap}: raise ValueError('{a}: more than the core\\'s {self.cap}')",
+            f"_x = {a}",
+            f"if len(_x) > {self.cap}: raise ValueError('{self.attr}: more than the core\\'s "
+            f"{self.cap}')",
             f"S[{c}] = len(_x)",
-            f"S[{at} : {at} + len(_x)] = _x",
+            f"S[{at} : {at} + {self.width} * len(_x)] = {flat}"
+            if self.width > 1
+            else f"S[{at} : {at} + len(_x)] = _x",
         ]
 
-    def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        xs = f"S[{at} : {at} + v[{offsets[self.count]}]].tolist()"
-        return [f"st.{self.attr} = {f'tuple({xs})' if self.as_tuple else xs}"]
+    def store_src(self, fr: Frame) -> list[str]:
+        k, w = fr.val(self.count), self.width
+        if w > 1:
+            xs = f"[{fr.slice(self.name, str(w), f' + _j * {w}')} for _j in range({k})]"
+            return [f"{fr.put(str(self.attr))} = {xs}"]
+        xs = fr.slice(self.name, k)
+        return [f"{fr.put(str(self.attr))} = {f'tuple({xs})' if self.as_tuple else xs}"]
 
 
 @dataclass(frozen=True)
@@ -158,35 +267,131 @@ class SeatLists(Field):
     def size(self) -> int:
         return self.seats * self.cap
 
-    def load_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        a, cap, cn = self.attr, self.cap, offsets[self.counts]
+    def load_src(self, fr: Frame) -> list[str]:
+        a, cap, at, cn = fr.get(str(self.attr)), self.cap, fr.at(self.name), fr.at(self.counts)
         return [
-            f"for _p, _x in enumerate(st.{a}):",
-            f"    if len(_x) > {cap}: raise ValueError('{a}: more than the core\\'s {cap}')",
+            f"for _p, _x in enumerate({a}):",
+            f"    if len(_x) > {cap}: raise ValueError('{self.attr}: more than the core\\'s "
+            f"{cap}')",
             f"    S[{cn} + _p] = len(_x)",
             f"    S[{at} + _p * {cap} : {at} + _p * {cap} + len(_x)] = _x",
         ]
 
-    def store_src(self, at: int, offsets: Mapping[str, int]) -> list[str]:
-        a, cap, cn = self.attr, self.cap, offsets[self.counts]
+    def store_src(self, fr: Frame) -> list[str]:
+        cap, at, cn = self.cap, fr.at(self.name), fr.at(self.counts)
         k = "n" if self.per_seat else str(self.seats)
         return [
             f"_k = S[{cn} : {cn} + {k}].tolist()",
-            f"st.{a} = [S[{at} + _p * {cap} : {at} + _p * {cap} + _k[_p]].tolist()"
-            f" for _p in range({k})]",
+            f"{fr.put(str(self.attr))} = [S[{at} + _p * {cap} : {at} + _p * {cap} + _k[_p]]"
+            f".tolist() for _p in range({k})]",
         ]
 
 
 @dataclass(frozen=True)
 class Block(Field):
-    """``length`` slots mirroring ``attr``, copied by the core's own code (nested records, such
-    as a player's board and Coatls, that the fields above do not describe): the declaration
-    still places the block and says which attribute it holds."""
+    """``length`` slots mirroring ``attr``, copied by the core's own code (what the fields
+    above do not describe): the declaration still places the block and says which attribute
+    it holds."""
 
     length: int = 0
 
     def size(self) -> int:
         return self.length
+
+
+def _place(fields: Sequence[Field], start: int = 0) -> tuple[dict[str, int], int]:
+    """Each field's offset, one after another from ``start``, and where the last ends."""
+    at: dict[str, int] = {}
+    k = start
+    for f in fields:
+        if f.name in at:
+            raise ValueError(f"two fields named {f.name}")
+        at[f.name] = k
+        k += f.size()
+    return at, k
+
+
+class Record:
+    """The fields of one nested record (a player's belongings, a Coatl), placed one after
+    another from 0; ``make``: the class built back from them by keyword (its ``__slots__``
+    are the attributes the record must mirror, checked by ``unmirrored``)."""
+
+    def __init__(self, fields: Sequence[Field], make: type) -> None:
+        self.fields = list(fields)
+        self.make = make
+        self.at, self.size = _place(self.fields)
+
+    @property
+    def offsets(self) -> tuple[int, ...]:
+        """Every field's offset inside the record in declaration order, then its size."""
+        return (*(self.at[f.name] for f in self.fields), self.size)
+
+    def attrs(self) -> set[str]:
+        return {f.attr for f in self.fields if f.attr is not None}
+
+
+@dataclass(frozen=True)
+class Records(Field):
+    """A list of records (``record``), ``cap`` of them at most: one per seat (``count``
+    empty) or as many as the ``Count`` named ``count`` says."""
+
+    record: Record | None = None
+    cap: int = 0
+    count: str = ""
+
+    def size(self) -> int:
+        assert self.record is not None
+        return self.cap * self.record.size
+
+    def names(self) -> dict[str, Any]:
+        assert self.record is not None
+        names = {f"_make_{self.name}": self.record.make}
+        for f in self.record.fields:
+            names.update(f.names())
+        return names
+
+    def _inner(self, fr: Frame) -> Frame:
+        assert self.record is not None
+        d = fr.depth + 1
+        return Frame(self.record.at, f"_b{d}", f"_w{d}", f"_r{d}", d)
+
+    def load_src(self, fr: Frame) -> list[str]:
+        assert self.record is not None
+        inner, a, at = self._inner(fr), fr.get(str(self.attr)), fr.at(self.name)
+        d, size = inner.depth, self.record.size
+        lines = []
+        if self.count:
+            lines += [
+                f"if len({a}) > {self.cap}: raise ValueError('{self.attr}: more than the "
+                f"core\\'s {self.cap}')",
+                f"S[{fr.at(self.count)}] = len({a})",
+            ]
+        lines.append(f"for _i{d}, _r{d} in enumerate({a}):")
+        body = [f"_b{d} = {at} + _i{d} * {size}"]
+        for f in self.record.fields:
+            body += f.load_src(inner)
+        return lines + [f"    {line}" for line in body]
+
+    def store_src(self, fr: Frame) -> list[str]:
+        assert self.record is not None
+        inner, at = self._inner(fr), fr.at(self.name)
+        d, size = inner.depth, self.record.size
+        k = fr.val(self.count) if self.count else "n"
+        if fr.depth == 0:  # the record's slots as a list, read once
+            body = [f"_b{d} = {at} + _i{d} * {size}", f"_w{d} = S[_b{d} : _b{d} + {size}].tolist()"]
+        else:  # a record inside a record: a piece of the outer record's list
+            c = f"{fr.offsets[self.name]} + _i{d} * {size}"
+            body = [f"_w{d} = {fr.values}[{c} : {c} + {size}]"]
+        body.append(f"_o{d} = {{}}")
+        for f in self.record.fields:
+            body += f.store_src(inner)
+        body.append(f"_l{d}.append(_make_{self.name}(**_o{d}))")
+        return [
+            f"_l{d} = []",
+            f"for _i{d} in range({k}):",
+            *(f"    {line}" for line in body),
+            f"{fr.put(str(self.attr))} = _l{d}",
+        ]
 
 
 class Layout:
@@ -205,20 +410,13 @@ class Layout:
     ) -> None:
         self.fields = [*scalars, *blocks]
         self.seats = seats
-        at: dict[str, int] = {}
-        k = 0
-        for f in scalars:
-            at[f.name] = k
-            k += f.size()
+        at, k = _place(scalars)
         if k > reserve:
             raise ValueError(f"{k} scalar slots do not fit in {reserve}")
-        k = reserve
-        for f in blocks:
-            at[f.name] = k
-            k += f.size()
-        if len(at) != len(self.fields):
+        rest, k = _place(blocks, reserve)
+        if set(at) & set(rest):
             raise ValueError("two fields of one name")
-        self.at = at
+        self.at = {**at, **rest}
         self.reserve = reserve
         self.size = k
         self.load: Callable[[Any], np.ndarray] = self._compile_load()
@@ -232,6 +430,17 @@ class Layout:
         """The state attributes the array mirrors."""
         return {f.attr for f in self.fields if f.attr is not None}
 
+    def records(self) -> list[Record]:
+        """The nested records, at every depth."""
+        out: list[Record] = []
+        todo: list[Field] = list(self.fields)
+        while todo:
+            f = todo.pop()
+            if isinstance(f, Records) and f.record is not None:
+                out.append(f.record)
+                todo += f.record.fields
+        return out
+
     def check(self, module_globals: Mapping[str, Any]) -> None:
         """Refuse a module whose offset constants disagree with the declaration."""
         wrong = [f.name for f in self.fields if module_globals.get(f.name) != self.at[f.name]]
@@ -242,11 +451,12 @@ class Layout:
 
     def source(self) -> str:
         """The Python text of ``load`` and ``store`` (to read what the declaration makes)."""
+        top = Frame(self.at)
         load = [f"S = _zeros({self.size}, dtype=_int64)", f"n = st.{self.seats}"]
         store = [f"v = S[:{self.reserve}].tolist()", f"n = st.{self.seats}"]
         for f in self.fields:
-            load += f.load_src(self.at[f.name], self.at)
-            store += f.store_src(self.at[f.name], self.at)
+            load += f.load_src(top)
+            store += f.store_src(top)
         return "\n".join(
             [
                 "def load(st):",
@@ -258,6 +468,8 @@ class Layout:
 
     def _compiled(self) -> dict[str, Any]:
         names: dict[str, Any] = {"_zeros": np.zeros, "_int64": np.int64, "_asarray": np.asarray}
+        for f in self.fields:
+            names.update(f.names())
         exec(compile(self.source(), "<layout>", "exec"), names)
         return names
 

@@ -159,9 +159,24 @@ class CoatlEncoder(Encoder):
         self.o_options = add("options", self.options.size, self.options.doc)
 
     def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
-        n = self.num_players
-        pt, tt = PROPHECY.size, TEMPLE.size
         me = view["you"] or 0
+        self._fill_table(buf, view, me)
+        self._fill_supply(buf, view)
+        for q, info in enumerate(view["players"]):
+            at = self._fill_player(buf, info, (q - me) % self.num_players)
+            for coatl in info["coatls"][:MAX_COATLS]:
+                self._fill_coatl(buf, coatl, at)
+                at += self.coatl_size
+            if q == me:
+                for x in info.get("hand", ()):
+                    onehot_add(buf, self.o_hand, _prophecy(x), PROPHECY.size, 1.0)
+                for x in info.get("temples", ()):
+                    onehot_add(buf, self.o_temples, _temple(x), TEMPLE.size, 1.0)
+        self.options.fill(buf, self.o_options, view["options"])
+
+    def _fill_table(self, buf: np.ndarray, view: Mapping[str, Any], me: int) -> None:
+        """Seat, phase, the turn's counters and how the game is ending."""
+        n = self.num_players
 
         def rel(q: int) -> int:
             return (q - me) % n
@@ -185,6 +200,10 @@ class CoatlEncoder(Encoder):
             buf[at + len(ENDS) + rel(trig)] = 1.0
         for q, k in _final(view["final"]):
             buf[at + len(ENDS) + n + rel(q)] += k / 2
+
+    def _fill_supply(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
+        """The pieces on the board's spaces and in the bags, the display, deck and piles."""
+        pt, tt = PROPHECY.size, TEMPLE.size
         supply = view["supply"]
         at = self.o_supply
         for space in [*supply["bodies"], *supply["heads"], *supply["tails"]]:
@@ -207,52 +226,53 @@ class CoatlEncoder(Encoder):
             at = self.o_piles + i * (1 + tt)
             buf[at] = pile["size"] / 15
             onehot(buf, at + 1, _temple(pile["top"]), tt)
-        for q, info in enumerate(view["players"]):
-            at = self.o_players + rel(q) * self.player_size
-            for x in info["board"]:
-                onehot_add(buf, at, _piece(x), PIECES, 1 / 8)
-            at += PIECES
-            buf[at] = info["hand_size"] / 5
-            at += 1
-            for x in info["shown"]:
-                onehot_add(buf, at, _prophecy(x), pt, 1.0)
-            at += pt
-            buf[at] = info["temple_hand_size"] / 3
-            at += 1
-            for x in info["promised"]:
-                onehot_add(buf, at, _temple(x), tt, 1.0)
-            at += tt
-            for i, left in enumerate(_tokens(info["tokens"])[:TOKENS]):
-                buf[at + i] = 1.0 if left else 0.0
-            at += TOKENS
-            buf[at] = info["score"] / 50
-            at += 1
-            for coatl in info["coatls"][:MAX_COATLS]:
-                pieces = [_piece(x) for x in coatl["pieces"]]
-                buf[at] = 1.0
-                buf[at + 1] = len(pieces) / 12
-                for x in pieces:
-                    onehot_add(buf, at + 2, x, PIECES, 0.25)
-                j = at + 2 + PIECES
-                if pieces and pieces[0] // COLOURS == 0:
-                    buf[j + pieces[0] % COLOURS] = 1.0
-                if pieces and pieces[-1] // COLOURS == 2:
-                    buf[j + COLOURS + pieces[-1] % COLOURS] = 1.0
-                j += 2 * COLOURS
-                for x in coatl["prophecies"]:
-                    onehot_add(buf, j, _prophecy(x), pt, 1.0)
-                j += pt
-                onehot(buf, j, _temple(coatl["temple"]), tt)
-                j += tt
-                buf[j] = 1.0 if coatl["done"] else 0.0
-                buf[j + 1] = coatl.get("points", 0) / 20
-                at += self.coatl_size
-            if q == me:
-                for x in info.get("hand", ()):
-                    onehot_add(buf, self.o_hand, _prophecy(x), pt, 1.0)
-                for x in info.get("temples", ()):
-                    onehot_add(buf, self.o_temples, _temple(x), tt, 1.0)
-        self.options.fill(buf, self.o_options, view["options"])
+
+    def _fill_player(self, buf: np.ndarray, info: Mapping[str, Any], r: int) -> int:
+        """A player's board, shown cards, Temples, tokens and score (``r``: the seat relative
+        to this one); returns where its Coatls go."""
+        pt, tt = PROPHECY.size, TEMPLE.size
+        at = self.o_players + r * self.player_size
+        for x in info["board"]:
+            onehot_add(buf, at, _piece(x), PIECES, 1 / 8)
+        at += PIECES
+        buf[at] = info["hand_size"] / 5
+        at += 1
+        for x in info["shown"]:
+            onehot_add(buf, at, _prophecy(x), pt, 1.0)
+        at += pt
+        buf[at] = info["temple_hand_size"] / 3
+        at += 1
+        for x in info["promised"]:
+            onehot_add(buf, at, _temple(x), tt, 1.0)
+        at += tt
+        for i, left in enumerate(_tokens(info["tokens"])[:TOKENS]):
+            buf[at + i] = 1.0 if left else 0.0
+        at += TOKENS
+        buf[at] = info["score"] / 50
+        at += 1
+        return at
+
+    def _fill_coatl(self, buf: np.ndarray, coatl: Mapping[str, Any], at: int) -> None:
+        """One Coatl at ``at``: its pieces, its ends, its Prophecies, its Temple, its points."""
+        pt, tt = PROPHECY.size, TEMPLE.size
+        pieces = [_piece(x) for x in coatl["pieces"]]
+        buf[at] = 1.0
+        buf[at + 1] = len(pieces) / 12
+        for x in pieces:
+            onehot_add(buf, at + 2, x, PIECES, 0.25)
+        j = at + 2 + PIECES
+        if pieces and pieces[0] // COLOURS == 0:
+            buf[j + pieces[0] % COLOURS] = 1.0
+        if pieces and pieces[-1] // COLOURS == 2:
+            buf[j + COLOURS + pieces[-1] % COLOURS] = 1.0
+        j += 2 * COLOURS
+        for x in coatl["prophecies"]:
+            onehot_add(buf, j, _prophecy(x), pt, 1.0)
+        j += pt
+        onehot(buf, j, _temple(coatl["temple"]), tt)
+        j += tt
+        buf[j] = 1.0 if coatl["done"] else 0.0
+        buf[j + 1] = coatl.get("points", 0) / 20
 
     def template(self, options: Any) -> array:
         buf = super().template(options)

@@ -89,27 +89,34 @@ class ExplodingKittensEncoder(Encoder):
         )
 
     def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
-        n, k = self.num_players, CARDS.size
         me = view["seat"]
         me = 0 if me is None else me
-        ci = CARDS.index
-        other = CARDS.other
+        self._fill_table(buf, view, me)
+        pend = view["pending"]
+        if pend is not None:
+            self._fill_pending(buf, pend, me)
+        window = view["window"]
+        if window is not None:
+            self._fill_window(buf, window, me)
+        self._fill_knowledge(buf, view, me)
+        self._fill_options(buf, view["options"])
 
-        def rel(q: int) -> int:
-            return (q - me) % n
-
+    def _fill_table(self, buf: np.ndarray, view: Mapping[str, Any], me: int) -> None:
+        """What everyone sees: seats, phase, turn, each seat's hand size and gone cards, the
+        pile and the discard."""
+        n, k = self.num_players, CARDS.size
         onehot(buf, self.o_seat, me, n)
         buf[self.o_phase + PHASE[view["phase"]]] = 1.0
-        buf[self.o_current + rel(view["current"])] = 1.0
+        buf[self.o_current + (view["current"] - me) % n] = 1.0
         for q in view["actors"]:
-            buf[self.o_actors + rel(q)] = 1.0
+            buf[self.o_actors + (q - me) % n] = 1.0
         t = self.o_turn
         buf[t] = 1.0 if view["direction"] == 1 else 0.0
         buf[t + 1] = view["turns_owed"] / 4
         buf[t + 2] = 1.0 if view["attacked"] else 0.0
         buf[t + 3] = view["turns"] / 100
         for q in range(n):
-            r = rel(q)
+            r = (q - me) % n
             buf[self.o_alive + r] = 1.0 if view["alive"][q] else 0.0
             buf[self.o_hand_sizes + r] = view["hand_sizes"][q] / 10
             buf[self.o_turns_by_seat + r] = view["turns_by_seat"][q] / 30
@@ -120,39 +127,50 @@ class ExplodingKittensEncoder(Encoder):
         counts(buf, self.o_discard, CARDS, discard, 0.25)
         if discard:
             buf[self.o_discard_top + CARDS[discard[-1]]] = 1.0
-        pend = view["pending"]
-        if pend is not None:
-            at = self.o_pend
-            buf[at] = 1.0
-            at += 1
-            buf[at + PENDING_KINDS[pend["kind"]]] = 1.0
-            at += PENDING_KINDS.size
-            buf[at + rel(pend["player"])] = 1.0
-            at += n
-            if pend["card"] is not None:
-                buf[at + CARDS[pend["card"]]] = 1.0
-            at += k
-            buf[at] = pend["wilds"] / 4
-            at += 1
-            counts(buf, at, CARDS, pend["picks"], 1.0)
-            at += k
-            target = pend["target"]
-            if target is not None and target >= 0:
-                buf[at + rel(target)] = 1.0
-            at += n
-            if pend["name"] is not None:
-                buf[at + CARDS[pend["name"]]] = 1.0
-            at += k
-            buf[at] = pend["nopes"] / 4
-        window = view["window"]
-        if window is not None:
-            at = self.o_window
-            buf[at] = 1.0
-            buf[at + 1] = window["nopes"] / 4
-            for q in window["answered"]:
-                buf[at + 2 + rel(q)] = 1.0
-            for q in window["waiting"]:
-                buf[at + 2 + n + rel(q)] = 1.0
+
+    def _fill_pending(self, buf: np.ndarray, pend: Mapping[str, Any], me: int) -> None:
+        """The card or combo waiting for its Nope window."""
+        n, k = self.num_players, CARDS.size
+        at = self.o_pend
+        buf[at] = 1.0
+        at += 1
+        buf[at + PENDING_KINDS[pend["kind"]]] = 1.0
+        at += PENDING_KINDS.size
+        buf[at + (pend["player"] - me) % n] = 1.0
+        at += n
+        if pend["card"] is not None:
+            buf[at + CARDS[pend["card"]]] = 1.0
+        at += k
+        buf[at] = pend["wilds"] / 4
+        at += 1
+        counts(buf, at, CARDS, pend["picks"], 1.0)
+        at += k
+        target = pend["target"]
+        if target is not None and target >= 0:
+            buf[at + (target - me) % n] = 1.0
+        at += n
+        if pend["name"] is not None:
+            buf[at + CARDS[pend["name"]]] = 1.0
+        at += k
+        buf[at] = pend["nopes"] / 4
+
+    def _fill_window(self, buf: np.ndarray, window: Mapping[str, Any], me: int) -> None:
+        """The open Nope window: its Nopes, who answered, who is awaited."""
+        n = self.num_players
+        at = self.o_window
+        buf[at] = 1.0
+        buf[at + 1] = window["nopes"] / 4
+        for q in window["answered"]:
+            buf[at + 2 + (q - me) % n] = 1.0
+        for q in window["waiting"]:
+            buf[at + 2 + n + (q - me) % n] = 1.0
+
+    def _fill_knowledge(self, buf: np.ndarray, view: Mapping[str, Any], me: int) -> None:
+        """What this seat knows: the card in limbo, its hand, the pile's and others' hands'
+        cards it saw, its hidden answer, its Alter the Future."""
+        n, k = self.num_players, CARDS.size
+        ci = CARDS.index
+        other = CARDS.other
         limbo = view["limbo"]
         if limbo is None:
             buf[self.o_limbo] = 1.0
@@ -171,7 +189,7 @@ class ExplodingKittensEncoder(Encoder):
             elif pos >= TOP_SLOTS:
                 buf[self.o_known_deep + c] += 1.0
         for q, card in view.get("known_hands", ()):
-            buf[self.o_known_hands + rel(q) * k + ci.get(card, other)] += 0.25
+            buf[self.o_known_hands + (q - me) % n * k + ci.get(card, other)] += 0.25
         answer = view.get("my_answer")
         if answer == "nope":
             buf[self.o_answer] = 1.0
@@ -181,7 +199,8 @@ class ExplodingKittensEncoder(Encoder):
         if alter is not None:
             buf[self.o_alter] = alter["count"] / 5
             buf[self.o_alter + 1] = alter["placed"] / 5
-        opts = view["options"]
+
+    def _fill_options(self, buf: np.ndarray, opts: Mapping[str, Any]) -> None:
         at = self.o_options
         buf[at] = 1.0 if opts["stacking_attacks"] else 0.0
         buf[at + 1] = 1.0 if opts["super_skip_passes_turns"] else 0.0

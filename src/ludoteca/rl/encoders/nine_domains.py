@@ -87,9 +87,32 @@ class NineDomainsEncoder(Encoder):
         self.o_options = add("options", self.options.size, self.options.doc)
 
     def fill(self, buf: np.ndarray, view: Mapping[str, Any]) -> None:
-        c, d = CARDS.size, DOMAINS.size
         me = view["you"] or 0
-        ci, di = CARDS, DOMAINS
+        self._fill_table(buf, view, me)
+        for info in view["players"]:
+            self._fill_player(buf, info, me)
+        for rnd in view["history"][:ROUNDS]:
+            self._fill_round(buf, rnd, me)
+        for q in (0, 1):
+            r = (q - me) % 2
+            for i, x in enumerate(view["incoming"][q][:PILES]):
+                buf[self.o_incoming + r * PILES + i] = x / 3
+        buf[self.o_flags] = 1.0 if view["elements_ignored"] else 0.0
+        pend = view.get("pending")
+        if pend is not None:
+            self._fill_pending(buf, pend, me)
+        draft = view.get("draft")
+        if draft is not None:
+            at = self.o_draft
+            buf[at] = 1.0
+            counts(buf, at + 1, CARDS, draft["pool"], 1.0)
+            buf[at + 1 + CARDS.size + (draft["next"] - me) % 2] = 1.0
+        self.options.fill(buf, self.o_options, view["options"])
+
+    def _fill_table(self, buf: np.ndarray, view: Mapping[str, Any], me: int) -> None:
+        """Seat, phase, round, who acts, the piles and the removed domains."""
+        d = DOMAINS.size
+        di = DOMAINS
         buf[self.o_seat + me] = 1.0
         buf[self.o_phase + PHASES[view["phase"]]] = 1.0
         buf[self.o_round] = view["round"] / ROUNDS
@@ -104,84 +127,83 @@ class NineDomainsEncoder(Encoder):
                 buf[at + 1 + d + depth * d + di[dom]] = 1.0
             at += 1 + d + ROUNDS * d
         counts(buf, self.o_removed, di, view["removed"], 1.0)
-        for info in view["players"]:
-            r = (info["seat"] - me) % 2
-            at = self.o_players + r * self.player_size
-            counts(buf, at, di, info["domains"], 1.0)
-            at += d
-            buf[at] = info["vp"] / 10
-            buf[at + 1] = info["bonus_vp"] / 5
-            at += 2
-            for e in info["elements"]:
-                if e in ELEMENTS:
-                    buf[at + ELEMENTS.index(e)] = 1.0
-            at += len(ELEMENTS)
-            buf[at] = info["purple_halves"] / 2
-            at += 1
-            counts(buf, at, ci, info["used"], 1.0)
-            at += c
-            counts(buf, at, ci, info["seen_specials"], 1.0)
-            at += c
-            buf[at] = info["hand_count"] / HAND
-            buf[at + 1] = info["placed_count"] / PILES
-            if r == 0:
-                counts(buf, self.o_hand, ci, info.get("hand", ()), 1.0)
-                for i, card in enumerate(info.get("placed", ())[:PILES]):
-                    base = self.o_placed + i * (c + 1)
-                    buf[base if card is None else base + 1 + ci[card]] = 1.0
-            else:
-                counts(buf, self.o_opponent, ci, info.get("known_unplayed", ()), 1.0)
-                buf[self.o_opponent + c] = info.get("unknown_specials", 0) / 3
-        for rnd in view["history"][:ROUNDS]:
-            at = self.o_history + (rnd["round"] - 1) * self.round_size
-            buf[at] = 1.0
-            at += 1
-            for i, dom in enumerate(rnd["domains"][:PILES]):
-                buf[at + i * d + di[dom]] = 1.0
-            at += PILES * d
-            for q in (0, 1):
-                r = (q - me) % 2
-                for i, card in enumerate(rnd["cards"][q][:PILES]):
-                    buf[at + (r * PILES + i) * c + ci[card]] = 1.0
-            at += 2 * PILES * c
-            for q in (0, 1):
-                r = (q - me) % 2
-                for i, s in enumerate(rnd["strength"][q][:PILES]):
-                    j = at + (r * PILES + i) * 2
-                    if s is None:
-                        buf[j + 1] = 1.0
-                    else:
-                        buf[j] = s / 10
-            at += 2 * PILES * 2
-            for i, w in enumerate(rnd["winners"][:PILES]):
-                buf[at + i * 3 + (2 if w is None or w < 0 else (w - me) % 2)] = 1.0
+
+    def _fill_player(self, buf: np.ndarray, info: Mapping[str, Any], me: int) -> None:
+        """One player's domains, points, cards seen and used (and the hand, for this seat)."""
+        c, d = CARDS.size, DOMAINS.size
+        ci, di = CARDS, DOMAINS
+        r = (info["seat"] - me) % 2
+        at = self.o_players + r * self.player_size
+        counts(buf, at, di, info["domains"], 1.0)
+        at += d
+        buf[at] = info["vp"] / 10
+        buf[at + 1] = info["bonus_vp"] / 5
+        at += 2
+        for e in info["elements"]:
+            if e in ELEMENTS:
+                buf[at + ELEMENTS.index(e)] = 1.0
+        at += len(ELEMENTS)
+        buf[at] = info["purple_halves"] / 2
+        at += 1
+        counts(buf, at, ci, info["used"], 1.0)
+        at += c
+        counts(buf, at, ci, info["seen_specials"], 1.0)
+        at += c
+        buf[at] = info["hand_count"] / HAND
+        buf[at + 1] = info["placed_count"] / PILES
+        if r == 0:
+            counts(buf, self.o_hand, ci, info.get("hand", ()), 1.0)
+            for i, card in enumerate(info.get("placed", ())[:PILES]):
+                base = self.o_placed + i * (c + 1)
+                buf[base if card is None else base + 1 + ci[card]] = 1.0
+        else:
+            counts(buf, self.o_opponent, ci, info.get("known_unplayed", ()), 1.0)
+            buf[self.o_opponent + c] = info.get("unknown_specials", 0) / 3
+
+    def _fill_round(self, buf: np.ndarray, rnd: Mapping[str, Any], me: int) -> None:
+        """A past round: its domains, cards, strengths and winners."""
+        c, d = CARDS.size, DOMAINS.size
+        ci, di = CARDS, DOMAINS
+        at = self.o_history + (rnd["round"] - 1) * self.round_size
+        buf[at] = 1.0
+        at += 1
+        for i, dom in enumerate(rnd["domains"][:PILES]):
+            buf[at + i * d + di[dom]] = 1.0
+        at += PILES * d
         for q in (0, 1):
             r = (q - me) % 2
-            for i, x in enumerate(view["incoming"][q][:PILES]):
-                buf[self.o_incoming + r * PILES + i] = x / 3
-        buf[self.o_flags] = 1.0 if view["elements_ignored"] else 0.0
-        pend = view.get("pending")
-        if pend is not None:
-            at = self.o_pending
-            buf[at] = 1.0
-            buf[at + 1 + (pend["player"] - me) % 2] = 1.0
-            if pend["power"] in POWERS:
-                buf[at + 3 + POWERS.index(pend["power"])] = 1.0
-            buf[at + 3 + len(POWERS) + pend["pile"]] = 1.0
-            pick = pend["pick"]
-            base = at + 3 + len(POWERS) + PILES
-            if pick is not None:
-                if pend["power"] == "swap":
-                    buf[base + di[pick]] = 1.0
+            for i, card in enumerate(rnd["cards"][q][:PILES]):
+                buf[at + (r * PILES + i) * c + ci[card]] = 1.0
+        at += 2 * PILES * c
+        for q in (0, 1):
+            r = (q - me) % 2
+            for i, s in enumerate(rnd["strength"][q][:PILES]):
+                j = at + (r * PILES + i) * 2
+                if s is None:
+                    buf[j + 1] = 1.0
                 else:
-                    buf[base + d + ci[pick]] = 1.0
-        draft = view.get("draft")
-        if draft is not None:
-            at = self.o_draft
-            buf[at] = 1.0
-            counts(buf, at + 1, ci, draft["pool"], 1.0)
-            buf[at + 1 + c + (draft["next"] - me) % 2] = 1.0
-        self.options.fill(buf, self.o_options, view["options"])
+                    buf[j] = s / 10
+        at += 2 * PILES * 2
+        for i, w in enumerate(rnd["winners"][:PILES]):
+            buf[at + i * 3 + (2 if w is None or w < 0 else (w - me) % 2)] = 1.0
+
+    def _fill_pending(self, buf: np.ndarray, pend: Mapping[str, Any], me: int) -> None:
+        """The follow-up power waiting for its owner."""
+        d = DOMAINS.size
+        ci, di = CARDS, DOMAINS
+        at = self.o_pending
+        buf[at] = 1.0
+        buf[at + 1 + (pend["player"] - me) % 2] = 1.0
+        if pend["power"] in POWERS:
+            buf[at + 3 + POWERS.index(pend["power"])] = 1.0
+        buf[at + 3 + len(POWERS) + pend["pile"]] = 1.0
+        pick = pend["pick"]
+        base = at + 3 + len(POWERS) + PILES
+        if pick is not None:
+            if pend["power"] == "swap":
+                buf[base + di[pick]] = 1.0
+            else:
+                buf[base + d + ci[pick]] = 1.0
 
     def template(self, options: Any) -> array:
         buf = super().template(options)

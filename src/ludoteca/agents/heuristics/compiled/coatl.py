@@ -1,5 +1,5 @@
 """The Coatl heuristic (``agents/heuristics/coatl.py``) as its compiled twin
-(``games/coatl/compiled/rules.py``, ``heuristic``) reads it: the weights and the default noise
+(``games/coatl/compiled/heuristic.py``) reads it: the weights and the default noise
 as a float table (slots: the twin's ``H_*``, weights in ``WEIGHTS`` order). Only the default
 noise compiles (``fits``). Loaded only once the game's core is built (it imports compiled
 code)."""
@@ -12,7 +12,9 @@ from typing import Any
 import numpy as np
 
 from ....games.coatl import cards as C
-from ....games.coatl.compiled import rules as R
+from ....games.coatl.compiled import heuristic
+from ....games.coatl.compiled.heuristic import H_NOISE, H_SIZE, H_WANTS
+from ....games.coatl.compiled.layout import NC
 from .. import coatl as H
 
 AGENT = H.HeuristicAgent
@@ -25,7 +27,7 @@ def _noise_default() -> Any:
 
 def supported() -> str:
     """Why the compiled heuristic cannot be the agent's (empty: it can)."""
-    missing = [w for w in R.WEIGHTS if not isinstance(getattr(H, w, None), float)]
+    missing = [w for w in heuristic.WEIGHTS if not isinstance(getattr(H, w, None), float)]
     if missing:
         return f"the heuristic's weights changed ({', '.join(missing)})"
     params = list(inspect.signature(H.HeuristicAgent.__init__).parameters)
@@ -35,13 +37,13 @@ def supported() -> str:
 
 
 def table() -> np.ndarray:
-    h = np.zeros(R.H_SIZE, dtype=np.float64)
-    for i, w in enumerate(R.WEIGHTS):
+    h = np.zeros(H_SIZE, dtype=np.float64)
+    for i, w in enumerate(heuristic.WEIGHTS):
         h[i] = getattr(H, w)
-    h[R.H_NOISE] = float(_noise_default())
+    h[H_NOISE] = float(_noise_default())
     for p in C.PROPHECIES:
         for c in set(p.colours):
-            h[R.H_WANTS + p.index * R.NC + c] = 1.0
+            h[H_WANTS + p.index * NC + c] = 1.0
     return h
 
 

@@ -1,5 +1,5 @@
 """The Nine Domains heuristic (``agents/heuristics/nine_domains.py``) as its compiled twin
-(``games/nine_domains/compiled/rules.py``, ``heuristic``) reads it: the fitted weights, each
+(``games/nine_domains/compiled/heuristic.py``) reads it: the fitted weights, each
 card's static power and its id's place in string order, as a float table (slots: the twin's
 ``H_*``). Only the default settings compile (``fits``). Loaded only once the game's core is
 built (it imports compiled code)."""
@@ -12,7 +12,21 @@ from typing import Any
 import numpy as np
 
 from ....games.nine_domains.cards import CARDS
-from ....games.nine_domains.compiled import rules as R
+from ....games.nine_domains.compiled.heuristic import (
+    H_DECISIVE,
+    H_EXACT,
+    H_IDRANK,
+    H_KEEPW,
+    H_MEANVP,
+    H_NEED,
+    H_NEUMAIER,
+    H_POWER,
+    H_SHORT,
+    H_SIZE,
+    H_SWAPV,
+    H_UW,
+    H_VPW,
+)
 from .. import nine_domains as H
 
 AGENT = H.HeuristicAgent
@@ -31,24 +45,24 @@ def supported() -> str:
 
 
 def table() -> np.ndarray:
-    t = np.zeros(R.H_SIZE, dtype=np.float64)
-    t[R.H_DECISIVE] = H.DECISIVE
-    t[R.H_NEED] = H.NEED_BONUS
-    t[R.H_SWAPV] = H.SWAP_VALUE
-    t[R.H_MEANVP] = H.MEAN_VP
+    t = np.zeros(H_SIZE, dtype=np.float64)
+    t[H_DECISIVE] = H.DECISIVE
+    t[H_NEED] = H.NEED_BONUS
+    t[H_SWAPV] = H.SWAP_VALUE
+    t[H_MEANVP] = H.MEAN_VP
     # sum() of floats is compensated (Neumaier) from Python 3.12 on, plain before
-    t[R.H_NEUMAIER] = sys.version_info >= (3, 12)
-    t[R.H_KEEPW] = DEFAULTS["keep_weight"]
-    t[R.H_SHORT] = DEFAULTS["shortlist"]
-    t[R.H_EXACT] = DEFAULTS["exact_limit"]
+    t[H_NEUMAIER] = sys.version_info >= (3, 12)
+    t[H_KEEPW] = DEFAULTS["keep_weight"]
+    t[H_SHORT] = DEFAULTS["shortlist"]
+    t[H_EXACT] = DEFAULTS["exact_limit"]
     for r in range(2):
-        t[R.H_VPW + r] = H.VP_WEIGHT[r]
+        t[H_VPW + r] = H.VP_WEIGHT[r]
         for u in range(5):
-            t[R.H_UW + r * 5 + u] = H.UNIT_WEIGHT[r][u]
+            t[H_UW + r * 5 + u] = H.UNIT_WEIGHT[r][u]
     order = sorted(range(len(CARDS)), key=lambda c: CARDS.ids[c])
     for c in range(len(CARDS)):
-        t[R.H_POWER + c] = H.POWER[c]
-        t[R.H_IDRANK + c] = order.index(c)
+        t[H_POWER + c] = H.POWER[c]
+        t[H_IDRANK + c] = order.index(c)
     return t
 
 

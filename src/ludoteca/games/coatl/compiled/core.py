@@ -1,6 +1,6 @@
 """Coatl's compiled core as the drivers load it (``ludoteca.engine.compiled``): what it
 implements, declared by the package's own names, and the ``Core`` binding ``rules.py``'s
-compiled functions. Twin of the package as a whole (``game.py``).
+compiled functions (the array: ``layout.py``). Twin of the package as a whole (``game.py``).
 
 ``supported()`` compares ``IMPLEMENTS`` with the package's own tables (``package_has``): a phase, a Prophecy family, a
 Temple condition, an action type or an option
@@ -9,7 +9,7 @@ the Python package gained and this core did not make the core decline, and the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -20,15 +20,16 @@ from .. import actions as A
 from .. import cards as C
 from ..options import CoatlOptions
 from ..phases import Phase
-from . import rules as R
+from . import heuristic, playout, setup, table
+from . import layout as L
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
 IMPLEMENTS: dict[str, frozenset[Any]] = {
     "phases": frozenset({"SETUP", "TURN", "PROPHECY", "ASSEMBLY", "TEMPLE", "VISION", "OVER"}),
-    "prophecy families": frozenset(R.FAMILIES),
-    "temple conditions": frozenset(R.CONDITIONS),
-    "action types": frozenset(R.ACTION_TYPES),
-    "options": frozenset(R.OPTIONS),
+    "prophecy families": frozenset(table.FAMILIES),
+    "temple conditions": frozenset(table.CONDITIONS),
+    "action types": frozenset(table.ACTION_TYPES),
+    "options": frozenset(table.OPTIONS),
 }
 
 
@@ -46,61 +47,35 @@ def package_has() -> dict[str, frozenset[Any]]:
 
 def supported() -> str:
     """Empty when this core can play the package as it is; else why not (then: reference)."""
-    return unimplemented(IMPLEMENTS, package_has()) or R.supported()
+    return unimplemented(IMPLEMENTS, package_has()) or table.supported()
 
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
-    layout = None  # load/store: rules.py's from_state/to_state
-    max_actions = R.ACAP
-    heuristic_size = R.H_SIZE
+    layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
+    compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
+    max_actions = table.ACAP
+    heuristic_size = heuristic.H_SIZE
     heuristic_dtype = np.float64
     search_pays = True  # measured in benchmarks/playouts.py (docs/fast.md)
     heuristic_search_pays = True  # rollout=heuristic too (measured there: the agent tries
     # every legal move on a determinized copy, which is what compiled code is fastest at)
 
     def build_table(self, game: Game) -> np.ndarray:
-        return R.build_table(game)
+        return table.build_table(game)
 
     def load(self, state: Any) -> np.ndarray:
-        return R.from_state(state)
+        return L.from_state(state)
 
     def store(self, S: np.ndarray, state: Any) -> None:
-        R.to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(R.playout(S, self.table, H, rng, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        R.step_many(Ss, self.table, rngs, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        R.legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(1, dtype=np.int64)
-        return tuple(out[: R.actors(S, out)].tolist())
+        L.to_state(S, state)
 
     def deal(self, seed: int, n: int, options: Any) -> tuple[np.ndarray, int]:
         """A new game (``setup.new_state``) dealt in compiled code: the state's array and
         the generator's state after the deal."""
-        S = np.zeros(R.SIZE, dtype=np.int64)
+        S = np.zeros(L.SIZE, dtype=np.int64)
         rng = np.array([seed], dtype=np.uint64)
-        R.deal(S, self.table, rng, n, R.options_array(options))
+        setup.deal(S, self.table, rng, n, playout.options_array(options))
         return S, int(rng[0])
 
     def random_games(
@@ -111,6 +86,8 @@ class Core(BaseCore):
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        opts = R.options_array(options)
-        R.random_games(self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, winners)
+        opts = playout.options_array(options)
+        playout.random_games(
+            self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, winners
+        )
         return moves, np.full(g, -1, dtype=np.int64), winners

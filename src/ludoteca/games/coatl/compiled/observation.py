@@ -1,5 +1,5 @@
 """Coatl, compiled: one seat's observation vector straight from the core's flat array ``S``
-(``compiled/rules.py``), for doors that step the core and never build a Python state between
+(``compiled/layout.py``), for doors that step the core and never build a Python state between
 moves.
 
 It writes what ``rl/encoders/coatl.py``'s ``fill`` writes from the view (and so what
@@ -26,7 +26,67 @@ import numpy as np
 from ....engine import get_game
 from ....engine.compiled import observer
 from ....engine.compiled.jit import njit
-from . import rules as C
+from . import legal, table
+from .layout import (
+    ALEFT,
+    BAGS,
+    BODYN,
+    BODYS,
+    C_DONE,
+    C_NP,
+    C_PC,
+    C_PR,
+    C_PRN,
+    C_TEMPLE,
+    CSIZE,
+    CUR,
+    DECKN,
+    DISC,
+    DISCN,
+    DISPLAY,
+    END,
+    ENDS,
+    FINAL,
+    FINALN,
+    HEADS,
+    LCAP,
+    NC,
+    NDISPLAY,
+    NHEAD,
+    NPILE,
+    NPL,
+    NSPACE,
+    NTOK,
+    P_BOARD,
+    P_BOARDN,
+    P_COATL,
+    P_HAND,
+    P_HANDN,
+    P_NCOATL,
+    P_PROM,
+    P_PROMN,
+    P_SHOWN,
+    P_SHOWNN,
+    P_TEMP,
+    P_TEMPN,
+    P_TOK,
+    PASSES,
+    PCAP,
+    PHASE,
+    PILEN,
+    PILES,
+    PLAYERS,
+    PSIZE,
+    TAILS,
+    TAKEN,
+    TCAP,
+    TCOATL,
+    TRIGGER,
+    TURNS,
+)
+from .legal import actors
+from .rules import apply
+from .scoring import _coatl_points
 
 # -- the table L: the encoder's sizes and where each slice starts ----------------------------
 (
@@ -58,15 +118,15 @@ from . import rules as C
 ) = range(25)
 # ... then the encoder's index of each of the state's codes (-1: it writes nothing for it)
 M_PHASE = 25  # [phase]
-M_END = M_PHASE + 8  # [C.ENDS code]
-M_COLOUR = M_END + len(C.ENDS)  # [colour]
-M_PIECE = M_COLOUR + C.NC  # [piece code]
-M_PROPHECY = M_PIECE + 3 * C.NC  # [Prophecy type]
-M_TEMPLE = M_PROPHECY + C.PCAP  # [Temple]
-M_BAGK = M_TEMPLE + C.TCAP  # [encoder kind]: the state's bag
+M_END = M_PHASE + 8  # [ENDS code]
+M_COLOUR = M_END + len(ENDS)  # [colour]
+M_PIECE = M_COLOUR + NC  # [piece code]
+M_PROPHECY = M_PIECE + 3 * NC  # [Prophecy type]
+M_TEMPLE = M_PROPHECY + PCAP  # [Temple]
+M_BAGK = M_TEMPLE + TCAP  # [encoder kind]: the state's bag
 M_BAGC = M_BAGK + 3  # [encoder kind][encoder colour]: the state's colour
-L_T = M_BAGC + 3 * C.NC  # the core's own table (its catalog: a Coatl's points) from here on
-SEQ = C.LCAP + 1  # a Coatl's colour sequence, as the core's scoring reads it
+L_T = M_BAGC + 3 * NC  # the core's own table (its catalog: a Coatl's points) from here on
+SEQ = LCAP + 1  # a Coatl's colour sequence, as the core's scoring reads it
 
 
 def _encoder_module(encoder: Any) -> Any:
@@ -81,12 +141,12 @@ def build_table(encoder: Any, options: Any = None) -> np.ndarray:
     pt, tt = f("hand").size, f("temples").size
     kinds = len(m.KINDS)
     if (
-        m.COLOURS > C.NC
+        m.COLOURS > NC
         or kinds != 3
         or len(m.PHASE_INDEX) > 8
-        or len(m.PIECE_INDEX) > 3 * C.NC
-        or len(m.PROPHECY_INDEX) > C.PCAP
-        or len(m.TEMPLE_INDEX) > C.TCAP
+        or len(m.PIECE_INDEX) > 3 * NC
+        or len(m.PROPHECY_INDEX) > PCAP
+        or len(m.TEMPLE_INDEX) > TCAP
     ):
         raise ValueError("the Coatl encoder no longer fits this compiled observation")
     head = np.array(
@@ -104,15 +164,15 @@ def build_table(encoder: Any, options: Any = None) -> np.ndarray:
         maps[at - M_PHASE : at - M_PHASE + len(xs)] = xs
 
     put(M_PHASE, m.PHASE_INDEX)
-    put(M_END, [m.ENDS.index(w) if w in m.ENDS else -1 for w in C.ENDS])
+    put(M_END, [m.ENDS.index(w) if w in m.ENDS else -1 for w in ENDS])
     put(M_COLOUR, m.COLOUR_INDEX)
     put(M_PIECE, m.PIECE_INDEX)
     put(M_PROPHECY, m.PROPHECY_INDEX)
     put(M_TEMPLE, m.TEMPLE_INDEX)
     for k, (kind, colours) in enumerate(m.BAG_INDEX):
         maps[M_BAGK - M_PHASE + k] = kind
-        put(M_BAGC + k * C.NC, colours)
-    L = np.concatenate((head, maps, C.build_table(get_game("coatl"))))
+        put(M_BAGC + k * NC, colours)
+    L = np.concatenate((head, maps, table.build_table(get_game("coatl"))))
     assert head.shape == (M_PHASE,)
     return L
 
@@ -121,38 +181,38 @@ def build_table(encoder: Any, options: Any = None) -> np.ndarray:
 def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
     """What ``fill`` writes from the view for seat p, over ``out`` (a copy of the template)."""
     T = L[L_T:]
-    n = S[C.NPL]
+    n = S[NPL]
     pt, tt, ncol = L[E_PT], L[E_TT], L[E_COLOURS]
     out[L[E_SEAT] + p] = 1.0
-    out[L[E_PHASE] + L[M_PHASE + S[C.PHASE]]] = 1.0
+    out[L[E_PHASE] + L[M_PHASE + S[PHASE]]] = 1.0
     at = L[E_TURN]
-    out[at + (S[C.CUR] - p + n) % n] = 1.0
+    out[at + (S[CUR] - p + n) % n] = 1.0
     at += n
-    out[at] = S[C.ALEFT] / 2
-    out[at + 1] = S[C.TAKEN] / 4
-    out[at + 2] = S[C.TURNS] / 50
-    out[at + 3] = S[C.PASSES] / n
-    tc, maxc = S[C.TCOATL], L[E_MAXC]
+    out[at] = S[ALEFT] / 2
+    out[at + 1] = S[TAKEN] / 4
+    out[at + 2] = S[TURNS] / 50
+    out[at + 3] = S[PASSES] / n
+    tc, maxc = S[TCOATL], L[E_MAXC]
     out[at + 4 + (tc if 0 <= tc < maxc else maxc)] = 1.0
     at = L[E_END]
-    end = L[M_END + S[C.END]]
+    end = L[M_END + S[END]]
     if end >= 0:
         out[at + end] = 1.0
-    trig = S[C.TRIGGER]
+    trig = S[TRIGGER]
     if trig >= 0:
         out[at + L[E_NENDS] + (trig - p + n) % n] = 1.0
     at += L[E_NENDS] + n
-    for j in range(S[C.FINALN]):
-        out[at + (S[C.FINAL + 2 * j] - p + n) % n] += S[C.FINAL + 2 * j + 1] / 2
+    for j in range(S[FINALN]):
+        out[at + (S[FINAL + 2 * j] - p + n) % n] += S[FINAL + 2 * j + 1] / 2
     at = L[E_SUPPLY]
-    for i in range(C.NSPACE):
-        for j in range(S[C.BODYN + i]):
-            c = L[M_COLOUR + S[C.BODYS + 2 * i + j]]
+    for i in range(NSPACE):
+        for j in range(S[BODYN + i]):
+            c = L[M_COLOUR + S[BODYS + 2 * i + j]]
             if 0 <= c < ncol:
                 out[at + c] += 1.0
         at += ncol
-    for i in range(2 * C.NHEAD):  # the head spaces, then the tail spaces
-        x = S[C.HEADS + i] if i < C.NHEAD else S[C.TAILS + i - C.NHEAD]
+    for i in range(2 * NHEAD):  # the head spaces, then the tail spaces
+        x = S[HEADS + i] if i < NHEAD else S[TAILS + i - NHEAD]
         if x >= 0:
             c = L[M_COLOUR + x]
             if 0 <= c < ncol:
@@ -160,74 +220,74 @@ def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
         at += ncol
     at = L[E_BAGS]
     for k in range(3):
-        bag = C.BAGS + L[M_BAGK + k] * C.NC
+        bag = BAGS + L[M_BAGK + k] * NC
         for c in range(ncol):
-            colour = L[M_BAGC + k * C.NC + c]
+            colour = L[M_BAGC + k * NC + c]
             out[at + k * ncol + c] = (S[bag + colour] if colour >= 0 else 0) / 24
     at = L[E_DISPLAY]
-    for i in range(min(C.NDISPLAY, L[E_DISPLAYN])):
-        t = S[C.DISPLAY + i]
+    for i in range(min(NDISPLAY, L[E_DISPLAYN])):
+        t = S[DISPLAY + i]
         if t >= 0:
             out[at + i * pt + L[M_PROPHECY + t]] = 1.0
     at = L[E_DECK]
-    out[at] = S[C.DECKN] / 54
-    for i in range(S[C.DISCN]):
-        out[at + 1 + L[M_PROPHECY + S[C.DISC + i]]] += 1.0
-    for i in range(min(C.NPILE, L[E_PILESN])):
+    out[at] = S[DECKN] / 54
+    for i in range(S[DISCN]):
+        out[at + 1 + L[M_PROPHECY + S[DISC + i]]] += 1.0
+    for i in range(min(NPILE, L[E_PILESN])):
         at = L[E_PILES] + i * (1 + tt)
-        k = S[C.PILEN + i]
+        k = S[PILEN + i]
         out[at] = k / 15
         if k > 0:
-            out[at + 1 + L[M_TEMPLE + S[C.PILES + i * C.TCAP + k - 1]]] = 1.0
-    npieces, ntok, csize = L[E_PIECES], min(C.NTOK, L[E_TOKENS]), L[E_CSIZE]
+            out[at + 1 + L[M_TEMPLE + S[PILES + i * TCAP + k - 1]]] = 1.0
+    npieces, ntok, csize = L[E_PIECES], min(NTOK, L[E_TOKENS]), L[E_CSIZE]
     for q in range(n):
-        pb = C.PLAYERS + q * C.PSIZE
+        pb = PLAYERS + q * PSIZE
         at = L[E_PLAYERS] + (q - p + n) % n * L[E_PSIZE]
-        for i in range(S[pb + C.P_BOARDN]):
-            out[at + L[M_PIECE + S[pb + C.P_BOARD + i]]] += 1 / 8
+        for i in range(S[pb + P_BOARDN]):
+            out[at + L[M_PIECE + S[pb + P_BOARD + i]]] += 1 / 8
         at += npieces
-        out[at] = S[pb + C.P_HANDN] / 5
+        out[at] = S[pb + P_HANDN] / 5
         at += 1
-        for i in range(S[pb + C.P_SHOWNN]):
-            out[at + L[M_PROPHECY + S[pb + C.P_SHOWN + i]]] += 1.0
+        for i in range(S[pb + P_SHOWNN]):
+            out[at + L[M_PROPHECY + S[pb + P_SHOWN + i]]] += 1.0
         at += pt
-        out[at] = S[pb + C.P_TEMPN] / 3
+        out[at] = S[pb + P_TEMPN] / 3
         at += 1
-        for i in range(S[pb + C.P_PROMN]):
-            out[at + L[M_TEMPLE + S[pb + C.P_PROM + i]]] += 1.0
+        for i in range(S[pb + P_PROMN]):
+            out[at + L[M_TEMPLE + S[pb + P_PROM + i]]] += 1.0
         at += tt
         for i in range(ntok):
-            out[at + i] = 1.0 if S[pb + C.P_TOK + i] else 0.0
+            out[at + i] = 1.0 if S[pb + P_TOK + i] else 0.0
         at += L[E_TOKENS]
         score_at = at
         score = 0
         at += 1
-        for ci in range(S[pb + C.P_NCOATL]):
-            cb = pb + C.P_COATL + ci * C.CSIZE
-            pts = C._coatl_points(S, T, cb, seq)
-            done = S[cb + C.C_DONE]
+        for ci in range(S[pb + P_NCOATL]):
+            cb = pb + P_COATL + ci * CSIZE
+            pts = _coatl_points(S, T, cb, seq)
+            done = S[cb + C_DONE]
             if done:
                 score += pts
             if ci >= maxc:
                 continue
-            k = S[cb + C.C_NP]
+            k = S[cb + C_NP]
             out[at] = 1.0
             out[at + 1] = k / 12
             for i in range(k):
-                out[at + 2 + L[M_PIECE + S[cb + C.C_PC + i]]] += 0.25
+                out[at + 2 + L[M_PIECE + S[cb + C_PC + i]]] += 0.25
             j = at + 2 + npieces
             if k > 0:
-                first = L[M_PIECE + S[cb + C.C_PC]]
+                first = L[M_PIECE + S[cb + C_PC]]
                 if first // ncol == 0:
                     out[j + first % ncol] = 1.0
-                last = L[M_PIECE + S[cb + C.C_PC + k - 1]]
+                last = L[M_PIECE + S[cb + C_PC + k - 1]]
                 if last // ncol == 2:
                     out[j + ncol + last % ncol] = 1.0
             j += 2 * ncol
-            for i in range(S[cb + C.C_PRN]):
-                out[j + L[M_PROPHECY + S[cb + C.C_PR + i]]] += 1.0
+            for i in range(S[cb + C_PRN]):
+                out[j + L[M_PROPHECY + S[cb + C_PR + i]]] += 1.0
             j += pt
-            temple = S[cb + C.C_TEMPLE]
+            temple = S[cb + C_TEMPLE]
             if temple >= 0:
                 out[j + L[M_TEMPLE + temple]] = 1.0
             j += tt
@@ -236,10 +296,10 @@ def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
             at += csize
         out[score_at] = score / 50
         if q == p:
-            for i in range(S[pb + C.P_HANDN]):
-                out[L[E_HAND] + L[M_PROPHECY + S[pb + C.P_HAND + i]]] += 1.0
-            for i in range(S[pb + C.P_TEMPN]):
-                out[L[E_TEMPLES] + L[M_TEMPLE + S[pb + C.P_TEMP + i]]] += 1.0
+            for i in range(S[pb + P_HANDN]):
+                out[L[E_HAND] + L[M_PROPHECY + S[pb + P_HAND + i]]] += 1.0
+            for i in range(S[pb + P_TEMPN]):
+                out[L[E_TEMPLES] + L[M_TEMPLE + S[pb + P_TEMP + i]]] += 1.0
 
 
 @njit
@@ -291,12 +351,12 @@ def advance(
     mask and observation. Returns how many seats act (0: the game is over) and
     the first of them (-1: none)."""
     if code >= 0:
-        C.apply(S, T, rng, p, code)
-    n = C.actors(S, acts)
+        apply(S, T, rng, p, code)
+    n = actors(S, acts)
     if n > 0:
         q = acts[0]
         mask[:] = 0
-        for i in range(C.legal(S, T, q, buf)):
+        for i in range(legal.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
         return n, q

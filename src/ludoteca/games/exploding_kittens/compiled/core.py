@@ -10,7 +10,7 @@ core decline, and the reference plays (tests/games/test_compiled_complete.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -140,6 +140,9 @@ class Core(BaseCore):
 
     IMPLEMENTS = IMPLEMENTS
     layout = R.LAYOUT
+    compiled: ClassVar[Any] = (
+        PL  # playout, step_many, legal_many (actors: read from the array below)
+    )
     max_actions = R.ACAP
     heuristic_size = HR.H_SIZE
     heuristic_dtype = np.int64
@@ -153,30 +156,6 @@ class Core(BaseCore):
 
     def store(self, S: np.ndarray, state: Any) -> None:
         R.to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        T = self.table
-        return int(PL.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        PL.step_many(Ss, self.table, rngs, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        PL.legal_many(Ss, self.table, players, masks)
 
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
         return tuple(S[R.ACTORS : R.ACTORS + S[R.ACTN]].tolist())

@@ -9,7 +9,7 @@ the Python package gained and this core did not make the core decline, and the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,13 +21,13 @@ from ..cards import CARDS
 from ..options import NineDomainsOptions
 from ..phases import Phase
 from ..state import NineDomainsState
+from . import heuristic, playout, table
 from . import layout as L
-from . import rules as R
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
 IMPLEMENTS: dict[str, frozenset[Any]] = {
     "phases": frozenset({"DRAFT", "PLACE", "POWER", "OVER"}),
-    "card powers": frozenset(R.CARD_POWERS),
+    "card powers": frozenset(table.CARD_POWERS),
     "action types": frozenset(
         {"Place", "Draft", "SwapGive", "SwapTake", "Recover", "Discard", "Decline"}
     ),
@@ -61,15 +61,17 @@ def supported() -> str:
     return (
         unimplemented(IMPLEMENTS, package_has())
         or unmirrored(L.LAYOUT, NineDomainsState.__slots__, L.NOT_MIRRORED)
-        or R.supported()
+        or table.supported()
     )
 
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
     layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
-    max_actions = R.ACAP
-    heuristic_size = R.H_SIZE
+    compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
+    max_actions = table.ACAP
+    max_actors = 2
+    heuristic_size = heuristic.H_SIZE
     heuristic_dtype = np.float64
     # ISMCTS iterations/s measured 0.8-1.0x with the core (benchmarks/playouts.py): its
     # rollouts are a dozen moves, so moving the state and generator in and out costs what the
@@ -79,40 +81,13 @@ class Core(BaseCore):
     heuristic_search_pays = True
 
     def build_table(self, game: Game) -> np.ndarray:
-        return R.build_table(game)
+        return table.build_table(game)
 
     def load(self, state: Any) -> np.ndarray:
         return L.from_state(state)
 
     def store(self, S: np.ndarray, state: Any) -> None:
         L.to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(R.playout(S, self.table, H, rng, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        R.step_many(Ss, self.table, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        R.legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(2, dtype=np.int64)
-        return tuple(out[: R.actors(S, out)].tolist())
 
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
@@ -131,11 +106,11 @@ class Core(BaseCore):
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        R.random_games(
+        playout.random_games(
             self.table,
             self.heuristic,
             seeds,
-            R._DEALS[options.special_deal],
+            playout._DEALS[options.special_deal],
             opts,
             agent_seeds,
             moves,

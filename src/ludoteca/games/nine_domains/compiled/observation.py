@@ -1,5 +1,5 @@
 """The Nine Domains, compiled: one seat's observation vector straight from the core's flat
-array ``S`` (``compiled/rules.py``), for doors that step the core and never build a Python
+array ``S`` (``compiled/layout.py``), for doors that step the core and never build a Python
 state between moves.
 
 It writes what ``rl/encoders/nine_domains.py``'s ``fill`` writes from the view (and so what
@@ -25,9 +25,45 @@ from ....engine.compiled import observer
 from ....engine.compiled.jit import njit
 from ..cards import CARDS, DOMAINS, ELEMENTS, PILES, ROUNDS
 from ..phases import DRAFT_ORDER, POWER_NAMES, Phase
-from . import rules as ND
-
-CCAP, DCAP, NP = ND.CCAP, ND.DCAP, ND.NP
+from . import legal
+from .layout import (
+    BONUS,
+    CCAP,
+    CONT,
+    DCAP,
+    DRAFT_STEP,
+    ELEMENTS_OFF,
+    HAND,
+    HANDN,
+    HIST,
+    HISTN,
+    NP,
+    NPLACED,
+    O_FOUR_OPP,
+    OUTC,
+    PEND,
+    PENDN,
+    PHASE,
+    PICK,
+    PILE,
+    PILEN,
+    PLACED,
+    POOL,
+    POOLN,
+    REMOVED,
+    REMOVEDN,
+    RND,
+    SEEN,
+    SEENN,
+    USED,
+    USEDN,
+    WON,
+    WONN,
+)
+from .legal import actors
+from .lists import _contains
+from .rules import apply
+from .table import DRAFTING, EMPTY, PLACING, POWERS, SWAP
 
 # -- the table L: sizes and the encoder's slices ----------------------------------------
 (
@@ -122,7 +158,7 @@ def build_table(encoder: Any, options: Any) -> np.ndarray:
 @njit
 def _strength_change(S: Any, L: Any, r: int, p: int, i: int, four_opp: bool) -> int:
     """combat.modifiers' total change of player p's card at pile i in finished round r."""
-    row = ND.HIST + r * 2 * NP
+    row = HIST + r * 2 * NP
     total = 0
     for j in (i - 1, i + 1):  # the 1- beside it (a lone neighbour at an end gives the single)
         if 0 <= j < NP:
@@ -153,50 +189,50 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         out[i] = tmpl[i]
     c, d, rounds = L[E_C], L[E_D], L[E_ROUNDS]
     out[L[E_SEAT] + p] = 1.0
-    phase = S[ND.PHASE]
+    phase = S[PHASE]
     out[L[E_PHASE] + phase] = 1.0
-    out[L[E_ROUND]] = min(S[ND.RND] + 1, rounds) / rounds
+    out[L[E_ROUND]] = min(S[RND] + 1, rounds) / rounds
     at = L[E_ACTORS]
-    if phase == ND.PLACING:
+    if phase == PLACING:
         for q in range(2):
-            if S[ND.NPLACED + q] < NP:
+            if S[NPLACED + q] < NP:
                 out[at + (q - p + 2) % 2] = 1.0
-    elif phase == ND.POWERS:
-        out[at + (S[ND.PEND] - p + 2) % 2] = 1.0
-    elif phase == ND.DRAFTING:
-        out[at + (L[L_DORDER + S[ND.DRAFT_STEP]] - p + 2) % 2] = 1.0
+    elif phase == POWERS:
+        out[at + (S[PEND] - p + 2) % 2] = 1.0
+    elif phase == DRAFTING:
+        out[at + (L[L_DORDER + S[DRAFT_STEP]] - p + 2) % 2] = 1.0
     at = L[E_PILES]
     stride = 1 + d + rounds * d
     open_piles = L[E_OPEN]
     for i in range(NP):
-        k = S[ND.PILEN + i]
+        k = S[PILEN + i]
         out[at] = k / rounds
         if k:
-            base = ND.PILE + i * DCAP
+            base = PILE + i * DCAP
             out[at + 1 + S[base + k - 1]] = 1.0
             if open_piles:  # top first, the rest hidden unless the option shows them
                 for depth in range(min(k, rounds)):
                     out[at + 1 + d + depth * d + S[base + k - 1 - depth]] = 1.0
         at += stride
     at = L[E_REMOVED]
-    for i in range(S[ND.REMOVEDN]):
-        out[at + S[ND.REMOVED + i]] += 1.0
+    for i in range(S[REMOVEDN]):
+        out[at + S[REMOVED + i]] += 1.0
     nbase = L[E_NBASE]
     for q in range(2):
         r = (q - p + 2) % 2
         at = L[E_PLAYERS] + r * L[E_PSIZE]
-        won = ND.WON + q * DCAP
+        won = WON + q * DCAP
         vp = 0
         mask = 0
         halves = 0
-        for i in range(S[ND.WONN + q]):
+        for i in range(S[WONN + q]):
             dom = S[won + i]
             out[at + dom] += 1.0
             vp += L[L_DVP + dom]
             mask |= L[L_DMASK + dom]
             halves += L[L_DHALVES + dom]
         at += d
-        bonus = S[ND.BONUS + q]
+        bonus = S[BONUS + q]
         out[at] = (vp + bonus) / 10
         out[at + 1] = bonus / 5
         at += 2
@@ -206,51 +242,51 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         at += L[E_NELEM]
         out[at] = halves / 2
         at += 1
-        used, nused = ND.USED + q * CCAP, S[ND.USEDN + q]
+        used, nused = USED + q * CCAP, S[USEDN + q]
         for i in range(nused):
             out[at + S[used + i]] += 1.0
         at += c
-        seen, nseen = ND.SEEN + q * CCAP, S[ND.SEENN + q]
+        seen, nseen = SEEN + q * CCAP, S[SEENN + q]
         for i in range(nseen):
             out[at + S[seen + i]] += 1.0
         at += c
-        nhand = S[ND.HANDN + q]
-        nplaced = S[ND.NPLACED + q]
+        nhand = S[HANDN + q]
+        nplaced = S[NPLACED + q]
         out[at] = nhand / L[E_HANDN]
         out[at + 1] = nplaced / NP
         if r == 0:
-            hand = ND.HAND + q * CCAP
+            hand = HAND + q * CCAP
             for i in range(nhand):
                 out[L[E_HAND] + S[hand + i]] += 1.0
             for i in range(NP):
-                x = S[ND.PLACED + q * NP + i]
+                x = S[PLACED + q * NP + i]
                 base = L[E_PLACED] + i * (c + 1)
-                out[base if x == ND.EMPTY else base + 1 + x] = 1.0
+                out[base if x == EMPTY else base + 1 + x] = 1.0
         else:
             # view.known_unplayed: the unused base cards and the shown specials not used
             opp = L[E_OPP]
             known = 0
             for x in range(nbase):
-                if not ND._contains(S, used, nused, x):
+                if not _contains(S, used, nused, x):
                     out[opp + x] += 1.0
                     known += 1
             for i in range(nseen):
                 x = S[seen + i]
-                if not ND._contains(S, used, nused, x):
+                if not _contains(S, used, nused, x):
                     out[opp + x] += 1.0
                     known += 1
             out[opp + c] = (nhand + nplaced - known) / 3
-    four_opp = S[ND.O_FOUR_OPP] != 0
+    four_opp = S[O_FOUR_OPP] != 0
     rsize = L[E_RSIZE]
-    nhist = min(S[ND.HISTN], rounds)
+    nhist = min(S[HISTN], rounds)
     for rnd in range(nhist):
         at = L[E_HIST] + rnd * rsize
         out[at] = 1.0
         at += 1
         for i in range(NP):
-            out[at + i * d + S[ND.CONT + rnd * NP + i]] = 1.0
+            out[at + i * d + S[CONT + rnd * NP + i]] = 1.0
         at += NP * d
-        row = ND.HIST + rnd * 2 * NP
+        row = HIST + rnd * 2 * NP
         for q in range(2):
             r = (q - p + 2) % 2
             for i in range(NP):
@@ -267,11 +303,11 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
                     out[j] = (L[L_VALUE + x] + _strength_change(S, L, rnd, q, i, four_opp)) / 10
         at += 2 * NP * 2
         for i in range(NP):
-            w = S[ND.OUTC + rnd * NP + i]
+            w = S[OUTC + rnd * NP + i]
             out[at + i * 3 + (2 if w < 0 else (w - p + 2) % 2)] = 1.0
-    nh = S[ND.HISTN]
-    if nh and S[ND.RND] < rounds:  # view.incoming: last round's 1+, 2+, 4+ on this round's
-        last = ND.HIST + (nh - 1) * 2 * NP
+    nh = S[HISTN]
+    if nh and S[RND] < rounds:  # view.incoming: last round's 1+, 2+, 4+ on this round's
+        last = HIST + (nh - 1) * 2 * NP
         for t in range(2):
             r = (t - p + 2) % 2
             for i in range(NP):
@@ -283,25 +319,25 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
                         x += nb
                 if x:
                     out[L[E_INC] + r * NP + i] = x / 3
-    out[L[E_FLAGS]] = 1.0 if S[ND.ELEMENTS_OFF] else 0.0
-    if S[ND.PENDN] > 0:
-        owner, kind, pile_at = S[ND.PEND], S[ND.PEND + 1], S[ND.PEND + 2]
+    out[L[E_FLAGS]] = 1.0 if S[ELEMENTS_OFF] else 0.0
+    if S[PENDN] > 0:
+        owner, kind, pile_at = S[PEND], S[PEND + 1], S[PEND + 2]
         at = L[E_PEND]
         npow = L[E_NPOW]
         out[at] = 1.0
         out[at + 1 + (owner - p + 2) % 2] = 1.0
         out[at + 3 + kind] = 1.0
         out[at + 3 + npow + pile_at] = 1.0
-        pick = S[ND.PICK]
-        if pick != ND.EMPTY:
+        pick = S[PICK]
+        if pick != EMPTY:
             base = at + 3 + npow + NP
-            out[base + pick if kind == ND.SWAP else base + d + pick] = 1.0
-    if phase == ND.DRAFTING:
+            out[base + pick if kind == SWAP else base + d + pick] = 1.0
+    if phase == DRAFTING:
         at = L[E_DRAFT]
         out[at] = 1.0
-        for i in range(S[ND.POOLN]):
-            out[at + 1 + S[ND.POOL + i]] += 1.0
-        out[at + 1 + c + (L[L_DORDER + S[ND.DRAFT_STEP]] - p + 2) % 2] = 1.0
+        for i in range(S[POOLN]):
+            out[at + 1 + S[POOL + i]] += 1.0
+        out[at + 1 + c + (L[L_DORDER + S[DRAFT_STEP]] - p + 2) % 2] = 1.0
     # in float32, as a select: this form vectorizes (branches, or min/max of mixed widths,
     # do not)
     hi, lo = np.float32(high), np.float32(low)
@@ -331,12 +367,12 @@ def advance(
     observation. Returns how many seats act (0: the game is over) and
     the first of them (-1: none)."""
     if code >= 0:
-        ND.apply(S, T, p, code)
-    n = ND.actors(S, acts)
+        apply(S, T, p, code)
+    n = actors(S, acts)
     if n > 0:
         q = acts[0]
         mask[:] = 0
-        for i in range(ND.legal(S, T, q, buf)):
+        for i in range(legal.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
         return n, q

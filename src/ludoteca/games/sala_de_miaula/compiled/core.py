@@ -9,7 +9,7 @@ the Python package gained and this core did not make the core decline, and the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -22,15 +22,15 @@ from .. import model as TB
 from ..cards import PASSIVE_EFFECTS, POOL
 from ..options import Options
 from ..state import SalaState
+from . import heuristic, playout, table
 from . import layout as L
-from . import rules as R
 
 # what rules.py plays, by the package's names (add the name here with its compiled code)
 IMPLEMENTS: dict[str, frozenset[Any]] = {
-    "effects": frozenset(R.EFFECTS),
-    "passives": frozenset(R.PASSIVES),
+    "effects": frozenset(L.EFFECTS),
+    "passives": frozenset(table.PASSIVES),
     "card kinds": frozenset({"CREATURE", "SPELL", "ITEM"}),
-    "action types": frozenset(R.ACTION_TYPES),
+    "action types": frozenset(table.ACTION_TYPES),
     "options": frozenset(
         {
             "deck_0",
@@ -67,7 +67,7 @@ def supported() -> str:
     return (
         unimplemented(IMPLEMENTS, package_has())
         or unmirrored(L.LAYOUT, _state_fields(), L.NOT_MIRRORED)
-        or R.supported()
+        or table.supported()
     )
 
 
@@ -79,8 +79,10 @@ def _state_fields() -> tuple[str, ...]:
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
     layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
-    max_actions = R.ACAP
-    heuristic_size = R.H_SIZE
+    compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
+    max_actions = table.ACAP
+    max_actors = 2
+    heuristic_size = heuristic.H_SIZE
     heuristic_dtype = np.int64
     """The core as ``ludoteca.engine.compiled`` drives it."""
 
@@ -91,40 +93,13 @@ class Core(BaseCore):
     stops_at_turn_change = True
 
     def build_table(self, game: Game) -> np.ndarray:
-        return R.build_table(game)
+        return table.build_table(game)
 
     def load(self, state: Any) -> np.ndarray:
         return L.from_state(state)
 
     def store(self, S: np.ndarray, state: Any) -> None:
         L.to_state(S, state)
-
-    def playout(
-        self,
-        S: np.ndarray,
-        rng: np.ndarray,
-        mts: np.ndarray,
-        kinds: np.ndarray,
-        risks: np.ndarray,
-        mode: int,
-        max_steps: int,
-        seats: np.ndarray,
-        codes: np.ndarray,
-    ) -> int:
-        H = self.heuristic
-        return int(R.playout(S, self.table, H, mts, kinds, mode, max_steps, seats, codes))
-
-    def apply_many(
-        self, Ss: np.ndarray, rngs: np.ndarray, players: np.ndarray, codes: np.ndarray
-    ) -> None:
-        R.step_many(Ss, self.table, players, codes)
-
-    def legal_many(self, Ss: np.ndarray, players: np.ndarray, masks: np.ndarray) -> None:
-        R.legal_many(Ss, self.table, players, masks)
-
-    def actors(self, S: np.ndarray) -> tuple[int, ...]:
-        out = np.empty(2, dtype=np.int64)
-        return tuple(out[: R.actors(S, out)].tolist())
 
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
@@ -139,13 +114,13 @@ class Core(BaseCore):
             terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
         else:
             terrain = -1
-            names = sorted(t for t, m in R.POOL.terrains.items() if m.set in options.sets)
+            names = sorted(t for t, m in L.POOL.terrains.items() if m.set in options.sets)
             choices = np.array([L.TINDEX[t] for t in names], dtype=np.int64)
         first = -1 if options.first_player is None else int(options.first_player)
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
-        R.random_games(
+        playout.random_games(
             self.table,
             self.heuristic,
             S,

@@ -1,5 +1,5 @@
 """Sala de Miaula, compiled: one seat's observation vector straight from the core's flat array
-``S`` (``compiled/rules.py``), for doors that step the core and never build a Python
+``S`` (``compiled/layout.py``), for doors that step the core and never build a Python
 state between moves.
 
 It writes what ``rl/encoders/sala_de_miaula.py``'s ``fill`` writes from the view (and so what
@@ -29,8 +29,44 @@ import numpy as np
 
 from ....engine.compiled import observer
 from ....engine.compiled.jit import njit
-from . import rules as K
-from .layout import IDS
+from . import legal
+from .layout import (
+    CAP,
+    CF,
+    CUR,
+    ELEMENTS,
+    F_ACTED,
+    F_CARD,
+    F_ITEM,
+    F_LIVES,
+    F_OFICINA,
+    F_STATUS,
+    F_STURN,
+    FIELD,
+    FIRST,
+    IDS,
+    LIFE,
+    NSPENT,
+    O_OFICINA,
+    OVER,
+    PCRE,
+    PL,
+    POTH,
+    SPENT,
+    TELEM,
+    TERRAIN,
+    TERRAINS,
+    TURN,
+    Z_CANIL,
+    Z_DECK,
+    Z_HAND,
+    Z_KNOWN,
+    ZN,
+    ZONES,
+)
+from .legal import actors
+from .rules import apply
+from .table import HEALTHY
 
 # -- the table L: the encoder's offsets and sizes ---------------------------------------
 (
@@ -82,8 +118,8 @@ def build_table(encoder: Any, options: Any) -> np.ndarray:
     head[D_TURN], head[D_LIFE], head[D_DECK] = TURN_SCALE, m.START_LIFE, m.DECK
     head[D_HAND], head[D_ACTIONS], head[D_STATUS] = HAND_SCALE, ACTIONS_SCALE, STATUS_SCALE
     ci = [cards[c] for c in IDS]
-    ti = [terrains.other, terrains.other] + [terrains[t] for t in K.TERRAINS]
-    ei = [elements.other] + [elements[x] for x in K.ELEMENTS]
+    ti = [terrains.other, terrains.other] + [terrains[t] for t in TERRAINS]
+    ei = [elements.other] + [elements[x] for x in ELEMENTS]
     decks = [[cards[c] for c in sorted(d)] for d in (options.deck_0, options.deck_1)]
     head[L_OPEN] = 1 if options.decklists == "open" else 0
     body: list[int] = []
@@ -99,8 +135,8 @@ def build_table(encoder: Any, options: Any) -> np.ndarray:
 @njit
 def _counts(S: Any, L: Any, z: int, q: int, ci: int, at: int, out: Any) -> None:
     """0.5 at ``at + encoder index`` per card of zone z of seat q (a multiset as counts)."""
-    base = K.ZONES + (z * 2 + q) * K.CAP
-    for i in range(S[K.ZN + z * 2 + q]):
+    base = ZONES + (z * 2 + q) * CAP
+    for i in range(S[ZN + z * 2 + q]):
         out[at + L[ci + S[base + i]]] += 0.5
 
 
@@ -114,58 +150,58 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         out[i] = tmpl[i]
     k = L[E_K]
     ci = L[L_CI]
-    turn = S[K.TURN]
+    turn = S[TURN]
     out[L[E_SEAT] + p] = 1.0
     at = L[E_TURN]
     out[at] = turn / L[D_TURN]
-    out[at + 1 + (S[K.CUR] - p + 2) % 2] = 1.0
-    out[at + 3 + (S[K.FIRST] - p + 2) % 2] = 1.0
-    out[at + 5] = 1.0 if S[K.OVER] else 0.0
+    out[at + 1 + (S[CUR] - p + 2) % 2] = 1.0
+    out[at + 3 + (S[FIRST] - p + 2) % 2] = 1.0
+    out[at + 5] = 1.0 if S[OVER] else 0.0
     at = L[E_TERRAIN]
-    out[at + L[L[L_TI] + 2 + S[K.TERRAIN]]] = 1.0
-    out[at + L[E_NTERRAIN] + L[L[L_EI] + 1 + S[K.TELEM]]] = 1.0
+    out[at + L[L[L_TI] + 2 + S[TERRAIN]]] = 1.0
+    out[at + L[E_NTERRAIN] + L[L[L_EI] + 1 + S[TELEM]]] = 1.0
     at = L[E_FLAGS]
-    out[at] = 1.0 if S[K.O_OFICINA] else 0.0
-    out[at + 1] = 1.0 if S[K.PCRE] else 0.0
-    out[at + 2] = 1.0 if S[K.POTH] else 0.0
-    out[at + 3] = S[K.NSPENT] / L[D_ACTIONS]
-    places = min(K.PL, L[E_PLACES])
+    out[at] = 1.0 if S[O_OFICINA] else 0.0
+    out[at + 1] = 1.0 if S[PCRE] else 0.0
+    out[at + 2] = 1.0 if S[POTH] else 0.0
+    out[at + 3] = S[NSPENT] / L[D_ACTIONS]
+    places = min(PL, L[E_PLACES])
     for i in range(places):
-        out[at + 4 + i] = 1.0 if S[K.SPENT + i] else 0.0
+        out[at + 4 + i] = 1.0 if S[SPENT + i] else 0.0
     slot, nstatus = L[E_SLOT], L[E_NSTATUS]
     for q in range(2):
         at = L[E_PLAYERS] + (q - p + 2) % 2 * L[E_PLAYER]
-        out[at] = S[K.LIFE + q] / L[D_LIFE]
-        out[at + 1] = S[K.ZN + K.Z_DECK * 2 + q] / L[D_DECK]
-        out[at + 2] = S[K.ZN + K.Z_HAND * 2 + q] / L[D_HAND]
+        out[at] = S[LIFE + q] / L[D_LIFE]
+        out[at + 1] = S[ZN + Z_DECK * 2 + q] / L[D_DECK]
+        out[at + 2] = S[ZN + Z_HAND * 2 + q] / L[D_HAND]
         at += 3
-        _counts(S, L, K.Z_KNOWN, q, ci, at, out)
-        _counts(S, L, K.Z_CANIL, q, ci, at + k, out)
+        _counts(S, L, Z_KNOWN, q, ci, at, out)
+        _counts(S, L, Z_CANIL, q, ci, at + k, out)
         if L[L_OPEN] or q == p:
             d = L[L_DLAT + q]
             for i in range(L[L_DLN + q]):
                 out[at + 2 * k + L[d + i]] += 0.5
         at += 3 * k
         for i in range(places):
-            f = K.FIELD + (q * K.PL + i) * K.CF
-            card = S[f + K.F_CARD]
+            f = FIELD + (q * PL + i) * CF
+            card = S[f + F_CARD]
             if card >= 0:
                 out[at] = 1.0
                 out[at + 1 + L[ci + card]] = 1.0
-                item = S[f + K.F_ITEM]
+                item = S[f + F_ITEM]
                 if item >= 0:
                     out[at + 1 + k + L[ci + item]] = 1.0
                 j = at + 1 + 2 * k
-                status = S[f + K.F_STATUS]
+                status = S[f + F_STATUS]
                 if 0 <= status < nstatus:
                     out[j + status] = 1.0
-                if status != K.HEALTHY:
-                    out[j + 3] = (turn - S[f + K.F_STURN]) / L[D_STATUS]
-                out[j + 4] = 1.0 if S[f + K.F_ACTED] else 0.0
-                out[j + 5] = 1.0 if S[f + K.F_OFICINA] else 0.0
-                out[j + 6] = 1.0 if S[f + K.F_LIVES] else 0.0
+                if status != HEALTHY:
+                    out[j + 3] = (turn - S[f + F_STURN]) / L[D_STATUS]
+                out[j + 4] = 1.0 if S[f + F_ACTED] else 0.0
+                out[j + 5] = 1.0 if S[f + F_OFICINA] else 0.0
+                out[j + 6] = 1.0 if S[f + F_LIVES] else 0.0
             at += slot
-    _counts(S, L, K.Z_HAND, p, ci, L[E_HAND], out)
+    _counts(S, L, Z_HAND, p, ci, L[E_HAND], out)
     # in float32, as a select: this form vectorizes (min/max of mixed widths does not)
     lo, hi = np.float32(low), np.float32(high)
     for i in range(out.shape[0]):
@@ -193,12 +229,12 @@ def advance(
     observation. Returns how many seats act (0: the game is over) and
     the first of them (-1: none)."""
     if code >= 0:
-        K.apply(S, T, p, code)
-    n = K.actors(S, acts)
+        apply(S, T, p, code)
+    n = actors(S, acts)
     if n > 0:
         q = acts[0]
         mask[:] = 0
-        for i in range(K.legal(S, T, q, buf)):
+        for i in range(legal.legal(S, T, q, buf)):
             mask[buf[i]] = 1
         encode(S, L, tmpl, high, low, q, out)
         return n, q

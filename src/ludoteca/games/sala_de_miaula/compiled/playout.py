@@ -1,0 +1,134 @@
+"""Sala de Miaula, compiled: whole games and batches (the drivers' entry points): random or
+heuristic seats, a game from the deal, many games stepped at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ....engine.compiled.jit import njit
+from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed
+from .heuristic import (
+    heuristic,
+)
+from .layout import (
+    CUR,
+    WIN,
+)
+from .legal import (
+    actors,
+    legal,
+)
+from .rules import (
+    apply,
+)
+from .setup import (
+    deal,
+)
+from .table import (
+    ACAP,
+)
+
+# -- playouts -------------------------------------------------------------------------------
+CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
+UNTIL_TURN = 2  # a mode bit: stop when the turn passes to the other player
+RANDOM, HEURISTIC = 0, 1
+
+
+@njit
+def playout(
+    S: Any,
+    T: Any,
+    H: Any,
+    rng: Any,
+    mts: Any,
+    kinds: Any,
+    risks: Any,
+    mode: int,
+    max_steps: int,
+    seats: Any,
+    codes: Any,
+) -> int:
+    """Moves for ``actors[0]`` until the end or ``max_steps``. CHOOSE_AGENTS: seat p plays
+    agent ``kinds[p]`` with generator ``mts[p]`` (RANDOM: ``rng.choice``; HEURISTIC: the
+    heuristic agent). CHOOSE_SEARCH: every seat plays ISMCTS' policy ``kinds[0]`` with
+    ``mts[0]`` (RANDOM: ``legal[int(rng.random() * k)]``; HEURISTIC: the agent, which itself
+    answers a single legal move without asking its generator, as the search's policy does).
+    With the UNTIL_TURN bit set it also stops as soon as the player to move changes (the turn
+    is over: the search's leaf evaluation values the next turn's start).
+    ``rng`` and ``risks``: unused (play draws no chance; this heuristic takes no risk), there so
+    every core's playout has one signature (``engine/compiled/core.py``)."""
+    buf = np.empty(ACAP, dtype=np.int64)
+    who = np.empty(2, dtype=np.int64)
+    steps = 0
+    keep = codes.shape[0]
+    agents = (mode & CHOOSE_SEARCH) == CHOOSE_AGENTS
+    turn_of = S[CUR] if mode & UNTIL_TURN else -1
+    while steps < max_steps:
+        if actors(S, who) == 0:
+            break
+        if turn_of >= 0 and S[CUR] != turn_of:
+            break
+        p = who[0]
+        m = legal(S, T, p, buf)
+        g = p if agents else 0
+        if kinds[g] == HEURISTIC:
+            code = heuristic(S, T, H, p, buf, m, mts[g])
+        else:
+            i = mt_below(mts[p], m) if agents else np.int64(mt_random(mts[0]) * m)
+            code = buf[i]
+        if steps < keep:
+            seats[steps] = p
+            codes[steps] = code
+        apply(S, T, p, code)
+        steps += 1
+    return steps
+
+
+@njit
+def random_games(
+    T: Any,
+    H: Any,
+    fresh: Any,
+    seeds: Any,
+    first: int,
+    terrain: int,
+    choices: Any,
+    agent_seeds: Any,
+    moves: Any,
+    winners: Any,
+) -> None:
+    S = np.empty_like(fresh)
+    rng = np.zeros(1, dtype=np.uint64)
+    mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
+    empty = np.zeros(0, dtype=np.int64)
+    kinds = np.zeros(2, dtype=np.int64)
+    risks = np.zeros(2, dtype=np.float64)
+    for g in range(seeds.shape[0]):
+        S[:] = fresh
+        rng[0] = np.uint64(seeds[g])
+        for p in range(2):
+            mt_seed(mts[p], agent_seeds[g, p])
+        deal(S, T, rng, first, terrain, choices)
+        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
+        w = S[WIN]
+        winners[g] = 0 if w == 1 else 1 if w == 2 else -1
+
+
+@njit
+def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
+    for g in range(Ss.shape[0]):
+        if codes[g] >= 0:
+            apply(Ss[g], T, players[g], codes[g])
+
+
+@njit
+def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
+    buf = np.empty(ACAP, dtype=np.int64)
+    for g in range(Ss.shape[0]):
+        masks[g, :] = 0
+        m = legal(Ss[g], T, players[g], buf)
+        for i in range(m):
+            masks[g, buf[i]] = 1
