@@ -21,8 +21,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="also train one RLlib PPO iteration on a local Ray (tests/rl/test_rllib.py, ~1 min)",
     )
+    parser.addoption(
+        "--browser-long",
+        action="store_true",
+        help="the long browser checks: every game played to its end at both sizes, your own "
+        "things in view at every decision (tests/server/test_browser_flow.py, several minutes)",
+    )
 
 
 @pytest.fixture
 def fuzz_games(request: pytest.FixtureRequest) -> int | None:
     return request.config.getoption("--fuzz-games")
+
+
+@pytest.fixture
+def browser_long(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--browser-long"))

@@ -248,70 +248,99 @@ HIDDEN_JS = """(sels) => sels.map((sel) => {
 }).filter(Boolean)"""
 
 
-@pytest.mark.parametrize("phone", [False, True], ids=["1366x768", "390x844"])
-def test_your_own_things_stay_in_view(server: str, browser: Browser, phone: bool) -> None:
-    """Each game against an `easy` AI seat, a few decisions each: at every decision your hand
-    (your Coatl board and hand, your Sala side) is on screen without scrolling, at the top of
-    the page and wherever the last click left it; after a pick, a target of it is too."""
+def own_things_problems(
+    browser: Browser, server: str, game: str, phone: bool, decisions_max: int | None
+) -> tuple[int, list[str]]:
+    """A game against `easy` AI seats, played on the board: at each of your decisions (all of
+    them to the game's end when ``decisions_max`` is None) your hand (your Coatl board and
+    hand, your Sala side) is on screen without scrolling, at the top of the page and wherever
+    the last click left it; after a pick, a target of it is too. Returns (decisions, problems)."""
+    own = OWN[game]
     problems: list[str] = []
-    for game, own in OWN.items():
-        page = new_page(browser, "en", phone=phone)
-        n = 3 if game == "exploding-kittens" else 2
-        seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (n - 1)
-        seat_at(page, server, game, seats, window_seconds=0.3)
-        rng = random.Random(5)
-        decisions = 0
-        end = time.monotonic() + 40
-        while decisions < 10 and time.monotonic() < end:
-            with contextlib.suppress(Exception):
-                page.wait_for_selector(
-                    "#result, #board [data-pick].lit:not(option), #bar [data-pick].lit",
-                    timeout=3000,
+    page = new_page(browser, "en", phone=phone)
+    n = 3 if game == "exploding-kittens" else 2
+    seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (n - 1)
+    seat_at(page, server, game, seats, window_seconds=0.3)
+    rng = random.Random(5)
+    decisions = 0
+    # a budget, not a measure: the decisions (or the game's end) end it
+    end = time.monotonic() + (40 if decisions_max else 600)
+    while (decisions_max is None or decisions < decisions_max) and time.monotonic() < end:
+        with contextlib.suppress(Exception):
+            page.wait_for_selector(
+                "#result, #board [data-pick].lit:not(option), #bar [data-pick].lit",
+                timeout=3000,
+            )
+        if page.locator("#result").count():
+            break
+        if page.locator("#confirm").count():  # a combo picked: made
+            click_on(page, "#confirm")
+            continue
+        if page.locator("#board [data-pick].picked").count():  # a pick left half made
+            if not click_on(page, TARGETS, 0):
+                click_on(page, "#cancel")
+            continue
+        mine = page.locator("#board [data-pick].lit:not(option)").count()
+        if not mine or page.locator("#window").count():
+            click_on(page, "#bar [data-pick].lit")
+            continue
+        decisions += 1
+        for where in ("top", "as left"):
+            if where == "top":
+                page.evaluate("() => window.scrollTo(0, 0)")
+            hidden = page.evaluate(HIDDEN_JS, [s for s in own if page.locator(s).count()])
+            if hidden:
+                problems.append(f"{game} decision {decisions} ({where}): {hidden}")
+        # a component of your own, then: a target of it on screen
+        pick = f"{own[0]}.lit"
+        if page.locator(pick).count() and click_on(
+            page, pick, rng.randrange(page.locator(pick).count())
+        ):
+            page.wait_for_timeout(50)
+            if page.locator(TARGETS).count():
+                seen = page.evaluate(
+                    "(sel) => [...document.querySelectorAll(sel)].some((e) => {"
+                    " const r = e.getBoundingClientRect(); const x = r.left + r.width / 2,"
+                    " y = r.top + Math.min(r.height / 2, 20); const t = document.elementFromPoint(x, y);"
+                    " return t && (t === e || e.contains(t)); })",
+                    TARGETS,
                 )
-            if page.locator("#result").count():
-                break
-            if page.locator("#confirm").count():  # a combo picked: made
+                if not seen:
+                    problems.append(f"{game} decision {decisions}: no target in view")
+                click_on(page, TARGETS, rng.randrange(page.locator(TARGETS).count()))
+            elif page.locator("#confirm").count():
                 click_on(page, "#confirm")
-                continue
-            if page.locator("#board [data-pick].picked").count():  # a pick left half made
-                if not click_on(page, TARGETS, 0):
-                    click_on(page, "#cancel")
-                continue
-            mine = page.locator("#board [data-pick].lit:not(option)").count()
-            if not mine or page.locator("#window").count():
-                click_on(page, "#bar [data-pick].lit")
-                continue
-            decisions += 1
-            for where in ("top", "as left"):
-                if where == "top":
-                    page.evaluate("() => window.scrollTo(0, 0)")
-                hidden = page.evaluate(HIDDEN_JS, [s for s in own if page.locator(s).count()])
-                if hidden:
-                    problems.append(f"{game} decision {decisions} ({where}): {hidden}")
-            # a component of your own, then: a target of it on screen
-            pick = f"{own[0]}.lit"
-            if page.locator(pick).count() and click_on(page, pick, 0):
-                page.wait_for_timeout(50)
-                if page.locator(TARGETS).count():
-                    seen = page.evaluate(
-                        "(sel) => [...document.querySelectorAll(sel)].some((e) => {"
-                        " const r = e.getBoundingClientRect(); const x = r.left + r.width / 2,"
-                        " y = r.top + Math.min(r.height / 2, 20); const t = document.elementFromPoint(x, y);"
-                        " return t && (t === e || e.contains(t)); })",
-                        TARGETS,
-                    )
-                    if not seen:
-                        problems.append(f"{game} decision {decisions}: no target in view")
-                    click_on(page, TARGETS, rng.randrange(page.locator(TARGETS).count()))
-                elif page.locator("#confirm").count():
-                    click_on(page, "#confirm")
-            else:
-                click_on(page, "#board [data-pick].lit:not(option)", 0)
-            page.wait_for_timeout(60)
-        page.screenshot(
-            path=str(SHOTS / f"flow-own-{game}-{'390' if phone else '1366'}.png"), full_page=False
-        )
-        no_errors(page)
-        page.context.close()
-        assert decisions >= 3, f"{game}: only {decisions} decisions"
+        else:
+            lit = "#board [data-pick].lit:not(option)"
+            click_on(page, lit, rng.randrange(max(1, page.locator(lit).count())))
+        page.wait_for_timeout(60)
+    if decisions_max is None:
+        assert page.locator("#result").count(), f"{game}: the game did not end in the budget"
+    page.screenshot(
+        path=str(SHOTS / f"flow-own-{game}-{'390' if phone else '1366'}.png"), full_page=False
+    )
+    no_errors(page)
+    page.context.close()
+    return decisions, problems
+
+
+def test_your_own_things_stay_in_view(server: str, browser: Browser) -> None:
+    """The short representative of the long check below: Sala de Miaula on a phone (where the
+    hand sat near y=1100 and an attack's target scrolled away), the first decisions."""
+    decisions, problems = own_things_problems(browser, server, "sala-de-miaula", True, 6)
+    assert decisions >= 3, f"only {decisions} decisions"
     assert not problems, problems
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["1366x768", "390x844"])
+@pytest.mark.parametrize("game", list(OWN))
+def test_your_own_things_stay_in_view_to_the_end(
+    server: str, browser: Browser, browser_long: bool, game: str, phone: bool
+) -> None:
+    """Each game played to its end at both sizes: your own things in view at every decision."""
+    if not browser_long:
+        pytest.skip("plays 8 whole games in Chromium (several minutes): run with --browser-long")
+    decisions, problems = own_things_problems(browser, server, game, phone, None)
+    print(f"{game} {'390x844' if phone else '1366x768'}: {decisions} decisions in view checked")
+    assert decisions >= 3, f"only {decisions} decisions"
+    assert not problems, problems[:10]
