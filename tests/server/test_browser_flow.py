@@ -214,6 +214,14 @@ def test_moves_by_keyboard_alone_never_lose_focus(server: str, browser: Browser,
                 page.keyboard.press("ArrowRight")
                 presses += 1
                 arrows += page.evaluate(FOCUS_JS) != before
+                # in a hand, arrows visit the cards you cannot play now too: on to a playable
+                # one (reading the hand is not part of making the move)
+                for _ in range(12):
+                    if page.evaluate(
+                        "() => document.activeElement.getAttribute('aria-disabled') !== 'true'"
+                    ):
+                        break
+                    page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
         presses += 1
         page.wait_for_timeout(60)
@@ -344,3 +352,46 @@ def test_your_own_things_stay_in_view_to_the_end(
     print(f"{game} {'390x844' if phone else '1366x768'}: {decisions} decisions in view checked")
     assert decisions >= 3, f"only {decisions} decisions"
     assert not problems, problems[:10]
+
+
+FOCUS_KEY_JS = "() => document.activeElement?.dataset?.key || document.activeElement?.tagName"
+HAND_KEYS_JS = """() => [...document.querySelectorAll('.sala-player.me [data-pick^="hand:"]')]
+  .map((e) => e.dataset.key)"""
+
+
+def test_arrow_keys_move_among_the_cards_of_your_hand(server: str, browser: Browser) -> None:
+    """In your hand, arrow keys visit every card (wrapping; Home and End to its ends), those you
+    cannot play now too, each focused in turn; Enter on one of those says why it is not
+    offered, and makes no move."""
+    page = new_page(browser, "en")
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
+    tid = seat_at(page, server, "sala-de-miaula", seats, options={"first_player": 0})
+    page.wait_for_selector(".sala-player.me [data-pick^='hand:'].lit")
+    hand = page.evaluate(HAND_KEYS_JS)
+    assert len(hand) >= 4
+    page.focus(f".sala-player.me [data-key='{hand[0]}']")
+    seen = [page.evaluate(FOCUS_KEY_JS)]
+    for _ in range(len(hand)):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(FOCUS_KEY_JS))
+    assert seen == [*hand, hand[0]], seen  # every card once, then back to the first
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUS_KEY_JS) == hand[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUS_KEY_JS) == hand[0]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUS_KEY_JS) == hand[-1]
+    # a card the board does not offer now: Enter says why (the terrain, the one creature a turn...)
+    off = page.evaluate(
+        "() => [...document.querySelectorAll('.sala-player.me [data-pick^=\"hand:\"]')]"
+        ".filter((e) => e.getAttribute('aria-disabled') === 'true').map((e) => e.dataset.key)"
+    )
+    if off:
+        before = my_moves(server, tid)
+        while page.evaluate(FOCUS_KEY_JS) != off[0]:
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".flash")
+        assert page.inner_text(".flash").startswith("Not possible:"), page.inner_text(".flash")
+        assert my_moves(server, tid) == before
+    no_errors(page)
