@@ -365,7 +365,10 @@ def test_arrow_keys_move_among_the_cards_of_your_hand(server: str, browser: Brow
     offered, and makes no move."""
     page = new_page(browser, "en")
     seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
-    tid = seat_at(page, server, "sala-de-miaula", seats, options={"first_player": 0})
+    # a water deck on a fire terrain, at the game's first turn: water creatures may not come
+    # down and items have no creature to go on, so the hand holds cards not offered now
+    options = {"first_player": 0, "terrain": "fogo", "deck_0": "mare_e_pedra"}
+    tid = seat_at(page, server, "sala-de-miaula", seats, options=options)
     page.wait_for_selector(".sala-player.me [data-pick^='hand:'].lit")
     hand = page.evaluate(HAND_KEYS_JS)
     assert len(hand) >= 4
@@ -386,12 +389,12 @@ def test_arrow_keys_move_among_the_cards_of_your_hand(server: str, browser: Brow
         "() => [...document.querySelectorAll('.sala-player.me [data-pick^=\"hand:\"]')]"
         ".filter((e) => e.getAttribute('aria-disabled') === 'true').map((e) => e.dataset.key)"
     )
-    if off:
-        before = my_moves(server, tid)
-        while page.evaluate(FOCUS_KEY_JS) != off[0]:
-            page.keyboard.press("ArrowRight")
-        page.keyboard.press("Enter")
-        page.wait_for_selector(".flash")
-        assert page.inner_text(".flash").startswith("Not possible:"), page.inner_text(".flash")
-        assert my_moves(server, tid) == before
+    assert off, "the deal should hold a card not offered now"
+    before = my_moves(server, tid)
+    while page.evaluate(FOCUS_KEY_JS) != off[0]:
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".flash")
+    assert page.inner_text(".flash").startswith("Not possible:"), page.inner_text(".flash")
+    assert my_moves(server, tid) == before
     no_errors(page)
