@@ -48,8 +48,8 @@ def test_a_refused_step_is_a_data_error() -> None:
         "players": tut.players,
         "seed": tut.seed,
         "covers": ["draw"],
-        # the opponent may not move first in this deal
-        "step": [{"seat": 1, "action": {"type": "draw"}, "say": {"pt-BR": "x", "en": "x"}}],
+        # the opponent moves first in this deal, not the learner
+        "step": [{"seat": 0, "action": {"type": "draw"}, "say": {"pt-BR": "x", "en": "x"}}],
     }
     with pytest.raises(DataError, match="step 1"):
         tutorials.parse(data, "test.toml")
@@ -57,6 +57,6 @@ def test_a_refused_step_is_a_data_error() -> None:
 
 def test_position_replays_the_first_steps() -> None:
     tut = tutorials.load("exploding-kittens")
-    state, events = tutorials.position(tut, 3)  # the note, the pair, its target
+    state, events = tutorials.position(tut, 3)  # the note, the Favor, its target
     assert state.view(0)["phase"] == "window"
-    assert [e.kind for e in events] == ["combo"]
+    assert [e.kind for e in events] == ["play"]
