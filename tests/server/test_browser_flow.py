@@ -252,7 +252,8 @@ HIDDEN_JS = """(sels) => sels.map((sel) => {
   const x = r.left + Math.min(r.width / 2, 20), y = r.top + Math.min(r.height / 2, 20);
   const top = document.elementFromPoint(x, y);
   if (y >= 0 && y <= innerHeight && top && (top === e || e.contains(top))) return null;
-  return `${sel} at y=${Math.round(y)} under ${top ? top.tagName + '.' + top.className : '-'}`;
+  const over = top ? `${top.tagName} in ${top.closest('[data-key], [id]')?.dataset?.key || top.closest('[id]')?.id || '-'}` : '-';
+  return `${sel} at y=${Math.round(y)} under ${over}`;
 }).filter(Boolean)"""
 
 
