@@ -37,3 +37,13 @@ export function showTarget(page) {
   outside.scrollIntoView({ block: "nearest" });
   if (!seen(outside) && !(dock && dock.contains(outside))) outside.scrollIntoView({ block: "center" });
 }
+
+/** A new position: your dock scrolled back to its start (your hand and board first), unless
+ * focus is on one of its components (then that one stays in view). */
+export function keepOwnInView(page) {
+  const dock = page.querySelector(DOCK);
+  if (!dock || dock.scrollHeight <= dock.clientHeight + 1) return;
+  const active = document.activeElement;
+  if (active && active !== dock && dock.contains(active)) return;
+  dock.scrollTop = 0;
+}
