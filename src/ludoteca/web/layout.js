@@ -38,12 +38,14 @@ export function showTarget(page) {
   if (!seen(outside) && !(dock && dock.contains(outside))) outside.scrollIntoView({ block: "center" });
 }
 
-/** A new position: your dock scrolled back to its start (your hand and board first), unless
- * focus is on one of its components (then that one stays in view). */
+/** A new position: your dock scrolled back to its start (your hand and board first); a
+ * component of it that has focus and is useful now is then brought back into view. */
 export function keepOwnInView(page) {
   const dock = page.querySelector(DOCK);
   if (!dock || dock.scrollHeight <= dock.clientHeight + 1) return;
-  const active = document.activeElement;
-  if (active && active !== dock && dock.contains(active)) return;
   dock.scrollTop = 0;
+  const active = document.activeElement;
+  if (active && active !== dock && dock.contains(active) && active.matches("[data-pick].lit, [data-pick].target")) {
+    active.scrollIntoView({ block: "nearest" });
+  }
 }
