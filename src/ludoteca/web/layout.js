@@ -39,13 +39,14 @@ export function showTarget(page) {
 }
 
 /** A new position: your dock scrolled back to its start (your hand and board first); a
- * component of it that has focus and is useful now is then brought back into view. */
+ * component of it a keyboard user is on (focus-visible) and that is useful now is then
+ * brought back into view. */
 export function keepOwnInView(page) {
   const dock = page.querySelector(DOCK);
   if (!dock || dock.scrollHeight <= dock.clientHeight + 1) return;
   dock.scrollTop = 0;
   const active = document.activeElement;
-  if (active && active !== dock && dock.contains(active) && active.matches("[data-pick].lit, [data-pick].target")) {
+  if (active && active !== dock && dock.contains(active) && active.matches("[data-pick].lit:focus-visible, [data-pick].target:focus-visible")) {
     active.scrollIntoView({ block: "nearest" });
   }
 }
