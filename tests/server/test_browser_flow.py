@@ -215,6 +215,14 @@ def test_moves_by_keyboard_alone_never_lose_focus(server: str, browser: Browser,
                 page.keyboard.press("ArrowRight")
                 presses += 1
                 arrows += page.evaluate(FOCUS_JS) != before
+                # in a hand, arrows visit the cards you cannot play now too: on to a playable
+                # one (reading the hand is not part of making the move)
+                for _ in range(12):
+                    if page.evaluate(
+                        "() => document.activeElement.getAttribute('aria-disabled') !== 'true'"
+                    ):
+                        break
+                    page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
         presses += 1
         page.wait_for_timeout(60)
@@ -245,74 +253,149 @@ HIDDEN_JS = """(sels) => sels.map((sel) => {
   const x = r.left + Math.min(r.width / 2, 20), y = r.top + Math.min(r.height / 2, 20);
   const top = document.elementFromPoint(x, y);
   if (y >= 0 && y <= innerHeight && top && (top === e || e.contains(top))) return null;
-  return `${sel} at y=${Math.round(y)} under ${top ? top.tagName + '.' + top.className : '-'}`;
+  const over = top ? `${top.tagName} in ${top.closest('[data-key], [id]')?.dataset?.key || top.closest('[id]')?.id || '-'}` : '-';
+  return `${sel} at y=${Math.round(y)} under ${over}`;
 }).filter(Boolean)"""
 
 
-@pytest.mark.parametrize("phone", [False, True], ids=["1366x768", "390x844"])
-def test_your_own_things_stay_in_view(server: str, browser: Browser, phone: bool) -> None:
-    """Each game against an `easy` AI seat, a few decisions each: at every decision your hand
-    (your Coatl board and hand, your Sala side) is on screen without scrolling, at the top of
-    the page and wherever the last click left it; after a pick, a target of it is too."""
+def own_things_problems(
+    browser: Browser, server: str, game: str, phone: bool, decisions_max: int | None
+) -> tuple[int, list[str]]:
+    """A game against `easy` AI seats, played on the board: at each of your decisions (all of
+    them to the game's end when ``decisions_max`` is None) your hand (your Coatl board and
+    hand, your Sala side) is on screen without scrolling, at the top of the page and wherever
+    the last click left it; after a pick, a target of it is too. Returns (decisions, problems)."""
+    own = OWN[game]
     problems: list[str] = []
-    for game, own in OWN.items():
-        page = new_page(browser, "en", phone=phone)
-        n = 3 if game == "exploding-kittens" else 2
-        seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (n - 1)
-        seat_at(page, server, game, seats, window_seconds=0.3)
-        rng = random.Random(5)
-        decisions = 0
-        end = time.monotonic() + 40
-        while decisions < 10 and time.monotonic() < end:
-            with contextlib.suppress(Exception):
-                page.wait_for_selector(
-                    "#result, #board [data-pick].lit:not(option), #bar [data-pick].lit",
-                    timeout=3000,
+    page = new_page(browser, "en", phone=phone)
+    n = 3 if game == "exploding-kittens" else 2
+    seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "easy"}] * (n - 1)
+    seat_at(page, server, game, seats, window_seconds=0.3)
+    rng = random.Random(5)
+    decisions = 0
+    # a budget, not a measure: the decisions (or the game's end) end it
+    end = time.monotonic() + (40 if decisions_max else 600)
+    while (decisions_max is None or decisions < decisions_max) and time.monotonic() < end:
+        with contextlib.suppress(Exception):
+            page.wait_for_selector(
+                "#result, #board [data-pick].lit:not(option), #bar [data-pick].lit",
+                timeout=3000,
+            )
+        if page.locator("#result").count():
+            break
+        if page.locator("#confirm").count():  # a combo picked: made
+            click_on(page, "#confirm")
+            continue
+        if page.locator("#board [data-pick].picked").count():  # a pick left half made
+            if not click_on(page, TARGETS, 0):
+                click_on(page, "#cancel")
+            continue
+        mine = page.locator("#board [data-pick].lit:not(option)").count()
+        if not mine or page.locator("#window").count():
+            click_on(page, "#bar [data-pick].lit")
+            continue
+        decisions += 1
+        for where in ("top", "as left"):
+            if where == "top":
+                page.evaluate("() => window.scrollTo(0, 0)")
+            hidden = page.evaluate(HIDDEN_JS, [s for s in own if page.locator(s).count()])
+            if hidden:
+                problems.append(f"{game} decision {decisions} ({where}): {hidden}")
+        # a component of your own, then: a target of it on screen
+        pick = f"{own[0]}.lit"
+        if page.locator(pick).count() and click_on(
+            page, pick, rng.randrange(page.locator(pick).count())
+        ):
+            page.wait_for_timeout(50)
+            if page.locator(TARGETS).count():
+                seen = page.evaluate(
+                    "(sel) => [...document.querySelectorAll(sel)].some((e) => {"
+                    " const r = e.getBoundingClientRect(); const x = r.left + r.width / 2,"
+                    " y = r.top + Math.min(r.height / 2, 20); const t = document.elementFromPoint(x, y);"
+                    " return t && (t === e || e.contains(t)); })",
+                    TARGETS,
                 )
-            if page.locator("#result").count():
-                break
-            if page.locator("#confirm").count():  # a combo picked: made
+                if not seen:
+                    problems.append(f"{game} decision {decisions}: no target in view")
+                click_on(page, TARGETS, rng.randrange(page.locator(TARGETS).count()))
+            elif page.locator("#confirm").count():
                 click_on(page, "#confirm")
-                continue
-            if page.locator("#board [data-pick].picked").count():  # a pick left half made
-                if not click_on(page, TARGETS, 0):
-                    click_on(page, "#cancel")
-                continue
-            mine = page.locator("#board [data-pick].lit:not(option)").count()
-            if not mine or page.locator("#window").count():
-                click_on(page, "#bar [data-pick].lit")
-                continue
-            decisions += 1
-            for where in ("top", "as left"):
-                if where == "top":
-                    page.evaluate("() => window.scrollTo(0, 0)")
-                hidden = page.evaluate(HIDDEN_JS, [s for s in own if page.locator(s).count()])
-                if hidden:
-                    problems.append(f"{game} decision {decisions} ({where}): {hidden}")
-            # a component of your own, then: a target of it on screen
-            pick = f"{own[0]}.lit"
-            if page.locator(pick).count() and click_on(page, pick, 0):
-                page.wait_for_timeout(50)
-                if page.locator(TARGETS).count():
-                    seen = page.evaluate(
-                        "(sel) => [...document.querySelectorAll(sel)].some((e) => {"
-                        " const r = e.getBoundingClientRect(); const x = r.left + r.width / 2,"
-                        " y = r.top + Math.min(r.height / 2, 20); const t = document.elementFromPoint(x, y);"
-                        " return t && (t === e || e.contains(t)); })",
-                        TARGETS,
-                    )
-                    if not seen:
-                        problems.append(f"{game} decision {decisions}: no target in view")
-                    click_on(page, TARGETS, rng.randrange(page.locator(TARGETS).count()))
-                elif page.locator("#confirm").count():
-                    click_on(page, "#confirm")
-            else:
-                click_on(page, "#board [data-pick].lit:not(option)", 0)
-            page.wait_for_timeout(60)
-        page.screenshot(
-            path=str(SHOTS / f"flow-own-{game}-{'390' if phone else '1366'}.png"), full_page=False
-        )
-        no_errors(page)
-        page.context.close()
-        assert decisions >= 3, f"{game}: only {decisions} decisions"
+        else:
+            lit = "#board [data-pick].lit:not(option)"
+            click_on(page, lit, rng.randrange(max(1, page.locator(lit).count())))
+        page.wait_for_timeout(60)
+    if decisions_max is None:
+        assert page.locator("#result").count(), f"{game}: the game did not end in the budget"
+    page.screenshot(
+        path=str(SHOTS / f"flow-own-{game}-{'390' if phone else '1366'}.png"), full_page=False
+    )
+    no_errors(page)
+    page.context.close()
+    return decisions, problems
+
+
+def test_your_own_things_stay_in_view(server: str, browser: Browser) -> None:
+    """The short representative of the long check below: Sala de Miaula on a phone (where the
+    hand sat near y=1100 and an attack's target scrolled away), the first decisions."""
+    decisions, problems = own_things_problems(browser, server, "sala-de-miaula", True, 6)
+    assert decisions >= 3, f"only {decisions} decisions"
     assert not problems, problems
+
+
+@pytest.mark.long  # 8 whole games in Chromium, about 7 minutes
+@pytest.mark.parametrize("phone", [False, True], ids=["1366x768", "390x844"])
+@pytest.mark.parametrize("game", list(OWN))
+def test_your_own_things_stay_in_view_to_the_end(
+    server: str, browser: Browser, game: str, phone: bool
+) -> None:
+    """Each game played to its end at both sizes: your own things in view at every decision."""
+    decisions, problems = own_things_problems(browser, server, game, phone, None)
+    print(f"{game} {'390x844' if phone else '1366x768'}: {decisions} decisions in view checked")
+    assert decisions >= 3, f"only {decisions} decisions"
+    assert not problems, problems[:10]
+
+
+FOCUS_KEY_JS = "() => document.activeElement?.dataset?.key || document.activeElement?.tagName"
+HAND_KEYS_JS = """() => [...document.querySelectorAll('.sala-player.me [data-pick^="hand:"]')]
+  .map((e) => e.dataset.key)"""
+
+
+def test_arrow_keys_move_among_the_cards_of_your_hand(server: str, browser: Browser) -> None:
+    """In your hand, arrow keys visit every card (wrapping; Home and End to its ends), those you
+    cannot play now too, each focused in turn; Enter on one of those says why it is not
+    offered, and makes no move."""
+    page = new_page(browser, "en")
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
+    # a water deck on a fire terrain, at the game's first turn: water creatures may not come
+    # down and items have no creature to go on, so the hand holds cards not offered now
+    options = {"first_player": 0, "terrain": "fogo", "deck_0": "mare_e_pedra"}
+    tid = seat_at(page, server, "sala-de-miaula", seats, options=options)
+    page.wait_for_selector(".sala-player.me [data-pick^='hand:'].lit")
+    hand = page.evaluate(HAND_KEYS_JS)
+    assert len(hand) >= 4
+    page.focus(f".sala-player.me [data-key='{hand[0]}']")
+    seen = [page.evaluate(FOCUS_KEY_JS)]
+    for _ in range(len(hand)):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(FOCUS_KEY_JS))
+    assert seen == [*hand, hand[0]], seen  # every card once, then back to the first
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUS_KEY_JS) == hand[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUS_KEY_JS) == hand[0]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUS_KEY_JS) == hand[-1]
+    # a card the board does not offer now: Enter says why (the terrain, the one creature a turn...)
+    off = page.evaluate(
+        "() => [...document.querySelectorAll('.sala-player.me [data-pick^=\"hand:\"]')]"
+        ".filter((e) => e.getAttribute('aria-disabled') === 'true').map((e) => e.dataset.key)"
+    )
+    assert off, "the deal should hold a card not offered now"
+    before = my_moves(server, tid)
+    while page.evaluate(FOCUS_KEY_JS) != off[0]:
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".flash")
+    assert page.inner_text(".flash").startswith("Not possible:"), page.inner_text(".flash")
+    assert my_moves(server, tid) == before
+    no_errors(page)

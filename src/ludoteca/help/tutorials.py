@@ -45,8 +45,11 @@ class _Script(BaseModel):
     seed: int = Field(ge=0)
     learner: int = Field(default=0, ge=0)
     options: dict[str, Any] = {}
-    # the kinds of move (action types) the learner makes: the tests check the script has them all
+    # the kinds of move (action types) the learner makes, and the game's other kinds with why a
+    # first game leaves them out (for the maintainers): together, every kind the game has
+    # (tests/help/test_tutorials.py reads them from the game's action space)
     covers: list[str] = Field(min_length=1)
+    leaves_out: dict[str, str] = {}
     step: list[_Step] = Field(min_length=1)
 
 
@@ -74,6 +77,7 @@ class Tutorial:
     seed: int
     options: dict[str, Any]
     covers: tuple[str, ...]
+    leaves_out: dict[str, str]
     steps: tuple[Step, ...]
 
     def start(self) -> GameState:
@@ -95,7 +99,9 @@ def parse(data: dict[str, Any], where: str) -> Tutorial:
         )
         for st in s.step
     )
-    tut = Tutorial(s.game, s.players, s.seed, dict(s.options), tuple(s.covers), steps)
+    tut = Tutorial(
+        s.game, s.players, s.seed, dict(s.options), tuple(s.covers), dict(s.leaves_out), steps
+    )
     check(tut, where)
     return tut
 
@@ -148,4 +154,20 @@ def position(tut: Tutorial, upto: int) -> tuple[GameState, list[Event]]:
     return state, last
 
 
-__all__ = ["GAMES", "LANGUAGES", "Step", "Tutorial", "check", "load", "parse", "position"]
+def move_kinds(game_id: str) -> set[str]:
+    """Every kind of move the game has: the types of its action space (every move that can
+    ever be legal)."""
+    return {a.to_json()["type"] for a in get_game(game_id).action_space.actions}
+
+
+__all__ = [
+    "GAMES",
+    "LANGUAGES",
+    "Step",
+    "Tutorial",
+    "check",
+    "load",
+    "move_kinds",
+    "parse",
+    "position",
+]

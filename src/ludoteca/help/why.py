@@ -1,15 +1,28 @@
-"""Why a move is refused, in the reader's language: the engine's ``explain_illegal`` (written in
-English, the engine's language) read back through patterns into the help's catalog. Each game's
-refusals are a short fixed list of sentences; a sentence no pattern knows is shown as the engine
-wrote it (tests/help/test_why.py checks that none is left unread in the games' refusals)."""
+"""Why a move is refused, in the reader's language.
+
+Coatl and Sala de Miaula write their refusals in any language from their own catalogs (each
+game's ``refusals.py``: the precise rule, piece, card or Coatl). For the other games the
+engine's ``explain_illegal`` (written in English, the engine's language) is read back through
+patterns into the help's catalog: each game's refusals are a short fixed list of sentences; a
+sentence no pattern knows is shown as the engine wrote it (tests/help/test_why.py checks that
+none is left unread in the games' refusals)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, GameState
+from ..games.coatl import refusals as coatl_refusals
+from ..games.sala_de_miaula import refusals as sala_refusals
 from .components import WORDS
+
+# the games that write their own refusals in the reader's language
+EXPLAIN: dict[str, Callable[[Any, int, Action, str], str]] = {
+    "coatl": coatl_refusals.explain,
+    "sala-de-miaula": sala_refusals.explain,
+}
 
 # (game, the engine's sentence as a pattern, the catalog key of its words); the pattern's groups
 # are filled into the words (an "action" group is the move's own description, in the reader's
@@ -20,29 +33,6 @@ PATTERNS: dict[str, list[tuple[str, str]]] = {
         (r"the game is over", "why.over"),
         (r"player \d+ has no decision to make now", "why.not_your_turn"),
         (r"\w+ is not legal now: (?P<need>.+)", "why.ek.now"),
-    ],
-    "coatl": [
-        (r"the game is over", "why.over"),
-        (r"it is player (?P<n>\d+)'s decision, not player \d+'s", "why.other_decides"),
-        (_ACTION + r": now you must (?P<need>.+)", "why.coatl.must"),
-        (
-            _ACTION + r": a Coatl with head and tail must be finished before anything else",
-            "why.coatl.closed",
-        ),
-        (_ACTION + r": you already hold (?P<n>\d+) Prophecies", "why.coatl.hand_full"),
-        (_ACTION + r": that supply space is empty", "why.coatl.space_empty"),
-        (_ACTION + r": your board holds at most (?P<n>\d+) pieces", "why.coatl.board_full"),
-        (
-            _ACTION + r": at most (?P<n>\d+) unfinished Coatls and (?P<m>\d+) in all",
-            "why.coatl.too_many",
-        ),
-        (_ACTION + r": that Prophecy is not in your hand", "why.coatl.not_in_hand"),
-        (_ACTION + r": that piece is not on your board", "why.coatl.not_on_board"),
-        (
-            _ACTION + r": the sacrifice token is spent, switched off, or has nothing to take",
-            "why.coatl.token",
-        ),
-        (_ACTION + r": not allowed now", "why.coatl.not_now"),
     ],
     "nine-domains": [
         (r"the game is over", "why.over"),
@@ -62,14 +52,6 @@ PATTERNS: dict[str, list[tuple[str, str]]] = {
         (r"no power is being resolved; now it is the (?P<phase>\w+) phase", "why.nd.no_power"),
         (_ACTION + r" is not possible now: (?P<need>.+)", "why.nd.power"),
     ],
-    "sala-de-miaula": [
-        (r"the game is over", "why.over"),
-        (
-            _ACTION
-            + r": not possible now \(check the pair rule, the places, the creature's action and status, and the target\)",
-            "why.sala.not_now",
-        ),
-    ],
 }
 
 # the fixed phrases the engine puts in its sentences, by the key of their words
@@ -85,12 +67,6 @@ NEEDS: dict[str, str] = {
     "choose the next card from the top": "ek.alter",
     "choose where to put the kitten back (0 = top)": "ek.defuse",
     "choose where to put the card back (0 = top)": "ek.bury",
-    # Coatl: what the phase asks
-    "choose which starting Prophecies to keep": "coatl.setup",
-    "choose the Temple this Coatl fulfils": "coatl.temple",
-    "discard Prophecies from hand, then go on to take Prophecies": "coatl.vision",
-    "take more Prophecies or stop": "coatl.prophecy",
-    "go on assembling or end the assembly": "coatl.assembly",
     # The Nine Domains: what a pending power asks
     "choose one of your domains to give (swap_give) or decline": "nd.swap_give",
     "choose one of your opponent's domains to take (swap_take) or decline": "nd.swap_take",
@@ -100,7 +76,10 @@ NEEDS: dict[str, str] = {
 
 
 def known(game_id: str, text: str) -> bool:
-    """Whether a pattern reads this sentence of the engine (and its phrase, if it has one)."""
+    """Whether a pattern reads this sentence of the engine (and its phrase, if it has one);
+    a game that writes its own refusals reads them all."""
+    if game_id in EXPLAIN:
+        return True
     for pattern, _key in PATTERNS.get(game_id, []):
         m = re.fullmatch(pattern, text)
         if m:
@@ -115,8 +94,10 @@ def reason(state: GameState, seat: int, action: Action, lang: str) -> str:
         return WORDS.text("why.over", lang)
     if seat not in state.actors:
         return WORDS.text("why.not_your_turn", lang)
-    text = state.explain_illegal(seat, action)
     game = state.game
+    if game.id in EXPLAIN:
+        return EXPLAIN[game.id](state, seat, action, lang)
+    text = state.explain_illegal(seat, action)
     for pattern, key in PATTERNS.get(game.id, []):
         m = re.fullmatch(pattern, text)
         if not m:

@@ -1,7 +1,8 @@
 // The keyboard at the table: where focus goes after each paint (never lost to <body>; to the
 // board's first useful component when your turn comes; to the first target once a component
 // is picked), arrow keys within a row of the board (a roving tabindex: one Tab stop per row),
-// and what a screen reader is told of the other seats' moves.
+// arrow keys among the cards of your hand, and what a screen reader is told of the other
+// seats' moves.
 import { h } from "./dom.js";
 
 const PICKABLE = "#board [data-pick]:not(option)";
@@ -41,13 +42,25 @@ export function rove(page) {
   }
 }
 
-/** Arrow keys move within the focused component's row (wrapping); Home/End to its ends. */
+// a card of your own hand (each game keys them "hand-<n>")
+const inHand = (el) => (el.dataset.key || "").startsWith("hand-");
+
+/** The components arrow keys move among from ``el``: every card of your hand when it is one
+ * (those you cannot play now too: each says what it is, and Enter on one says why it is not
+ * offered), else the components of its row that can be picked now. */
+export function arrowGroup(page, el) {
+  if (inHand(el)) return [...el.parentElement.children].filter((x) => x.matches("[data-pick]") && inHand(x));
+  return rows(page).get(el.parentElement) || [];
+}
+
+/** Arrow keys move within your hand or the focused component's row (wrapping); Home/End to
+ * its ends. */
 export function onArrow(e, page) {
   const el = e.target.closest?.("[data-pick]");
   if (!el || !page.contains(el) || !el.closest("#board")) return false;
   const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
   if (!(e.key in keys) || e.altKey || e.ctrlKey || e.metaKey) return false;
-  const els = rows(page).get(el.parentElement) || [];
+  const els = arrowGroup(page, el);
   if (els.length < 2) return false;
   const i = els.indexOf(el);
   const step = keys[e.key];

@@ -18,17 +18,35 @@ export function fitLayout(page) {
   document.documentElement.style.scrollPaddingBottom = `${barH + (dock ? dock.offsetHeight : 0) + 8}px`;
 }
 
-/** After a pick: the first target in view (above the dock), unless one already is. */
+/** After a pick: the first target in view (above the dock, or in the dock's own scroll),
+ * unless one already is: on screen, with nothing over it (the dock, the phone's bar). */
 export function showTarget(page) {
   const dock = page.querySelector(DOCK);
   const targets = [...page.querySelectorAll("#board [data-pick].target:not(option)")];
   if (!targets.length) return;
-  const bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
   const seen = (el) => {
     const r = el.getBoundingClientRect();
-    return r.bottom > 0 && r.top < bottom && r.height > 0;
+    if (r.height <= 0) return false;
+    const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
+    if (y < 0 || y > window.innerHeight) return false;
+    const top = document.elementFromPoint(x, y);
+    return !!top && (top === el || el.contains(top));
   };
   if (targets.some(seen)) return;
   const outside = targets.find((el) => !(dock && dock.contains(el))) || targets[0];
   outside.scrollIntoView({ block: "nearest" });
+  if (!seen(outside) && !(dock && dock.contains(outside))) outside.scrollIntoView({ block: "center" });
+}
+
+/** A new position: your dock scrolled back to its start (your hand and board first); a
+ * component of it a keyboard user is on (focus-visible) and that is useful now is then
+ * brought back into view. */
+export function keepOwnInView(page) {
+  const dock = page.querySelector(DOCK);
+  if (!dock || dock.scrollHeight <= dock.clientHeight + 1) return;
+  dock.scrollTop = 0;
+  const active = document.activeElement;
+  if (active && active !== dock && dock.contains(active) && active.matches("[data-pick].lit:focus-visible, [data-pick].target:focus-visible")) {
+    active.scrollIntoView({ block: "nearest" });
+  }
 }

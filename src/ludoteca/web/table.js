@@ -14,7 +14,7 @@ import { deckPicker } from "./gatalogo.js";
 import { invitation, waitingRoom } from "./waiting.js";
 import { autoAnswer, autoPassBox } from "./windows.js";
 import { announce, onArrow, rove, settle, settleFocus } from "./focus.js";
-import { fitLayout, showTarget } from "./layout.js";
+import { fitLayout, keepOwnInView, showTarget } from "./layout.js";
 import { tableTurn, leftTable } from "./notify.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
@@ -504,6 +504,7 @@ export function showTable(root, tableId, go) {
     if (!fromServer && picked > pickedBefore) showTarget(page);
     const moved = fromServer && myTurn && m.move !== focusMove;
     settleFocus(page, { turnStarted: myTurn && !wasMyTurn, picked: !fromServer && picked > pickedBefore, moved });
+    if (fromServer && m.move !== focusMove) keepOwnInView(page);
     focusMove = m.move;
     wasMyTurn = myTurn;
     pickedBefore = picked;

@@ -54,7 +54,7 @@ def test_at_most_two_unfinished() -> None:
     build(s, 0, "bR")
     give_pieces(s, 0, pieces("bK"))
     assert not types(s.legal_actions(0), StartCoatl)
-    with pytest.raises(IllegalAction, match="at most 2 unfinished"):
+    with pytest.raises(IllegalAction, match=r"the most unfinished Coatls \(2\)"):
         s.apply(0, StartCoatl(P("bK")))
 
 
@@ -92,7 +92,7 @@ def test_a_head_at_the_tail_end_is_an_illegal_move_with_its_reason(piece: str, e
     before = s.to_json()
     a = GAME.action_from_json({"type": "add_piece", "coatl": 0, "piece": piece, "end": end})
     assert not s.is_legal(0, a)
-    why = "a head goes only at the front end of a Coatl, a tail only at the back end"
+    why = "a head goes only at the head end of a Coatl, a tail only at the tail end"
     assert why in s.explain_illegal(0, a)
     with pytest.raises(IllegalAction, match=why):
         s.apply(0, a)

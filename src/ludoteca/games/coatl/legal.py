@@ -11,11 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
+from . import refusals
 from .actions import (
-    BACK,
-    FRONT,
-    AddPiece,
-    AttachProphecy,
     ChooseTemple,
     DiscardStarting,
     DrawProphecy,
@@ -25,7 +22,6 @@ from .actions import (
     Pass,
     PerfectPick,
     Promise,
-    StartCoatl,
     StopTaking,
     TakePieces,
     TakeProphecy,
@@ -43,8 +39,6 @@ from .constants import (
     HEAD,
     HEAD_SPACES,
     KEEP_STARTING,
-    MAX_COATLS,
-    MAX_UNFINISHED,
     NUM_COLOURS,
     PERFECT_PICK,
     PROMISE,
@@ -188,49 +182,6 @@ def timeout_choice(s: CoatlState, legal: list[Action]) -> Action:
 
 # -- refusals -----------------------------------------------------------------------------
 def explain_illegal(s: CoatlState, player: int, a: Action) -> str:
-    """Why ``a`` is refused, in terms of what ``player`` sees (own hand, public table)."""
-    if s.phase == OVER:
-        return "the game is over"
-    if player != s.current:
-        return f"it is player {s.current + 1}'s decision, not player {player + 1}'s"
-    pl = s.players[player]
-    name = s.game.describe_action(a, "en")
-    if isinstance(a, AddPiece) and (a.piece // NUM_COLOURS, a.end) in ((HEAD, BACK), (TAIL, FRONT)):
-        return f"{name}: a head goes only at the front end of a Coatl, a tail only at the back end"
-    phase_need: dict[int, str] = {
-        SETUP: "choose which starting Prophecies to keep",
-        TEMPLE: "choose the Temple this Coatl fulfils",
-        VISION_PHASE: "discard Prophecies from hand, then go on to take Prophecies",
-        PROPHECY: "take more Prophecies or stop",
-        ASSEMBLY: "go on assembling or end the assembly",
-    }
-    if s.phase in phase_need:
-        why = f"now you must {phase_need[s.phase]}"
-        if s.phase == ASSEMBLY and closed_coatl(pl) >= 0:
-            why = "a Coatl with head and tail must be finished before anything else"
-        return f"{name}: {why}"
-    if isinstance(a, (TakeProphecy, DrawProphecy)) and len(pl.hand) >= HAND_LIMIT:
-        return f"{name}: you already hold {HAND_LIMIT} Prophecies"
-    if isinstance(a, TakePieces) and not _space_has_pieces(s, a.space):
-        return f"{name}: that supply space is empty"
-    if isinstance(a, TakePieces) and len(pl.board) >= BOARD_LIMIT - 1:
-        return f"{name}: your board holds at most {BOARD_LIMIT} pieces"
-    if isinstance(a, StartCoatl) and (
-        pl.unfinished() >= MAX_UNFINISHED or len(pl.coatls) >= MAX_COATLS
-    ):
-        return f"{name}: at most {MAX_UNFINISHED} unfinished Coatls and {MAX_COATLS} in all"
-    if isinstance(a, AttachProphecy) and a.prophecy not in pl.hand:
-        return f"{name}: that Prophecy is not in your hand"
-    if isinstance(a, (StartCoatl, AddPiece)) and a.piece not in pl.board:
-        return f"{name}: that piece is not on your board"
-    if isinstance(a, (PerfectPick, Vision, Promise)):
-        return f"{name}: the sacrifice token is spent, switched off, or has nothing to take"
-    return f"{name}: not allowed now"
-
-
-def _space_has_pieces(s: CoatlState, space: int) -> bool:
-    if space < BODY_SPACES:
-        return bool(s.bodies[space])
-    if space < BODY_SPACES + HEAD_SPACES:
-        return s.heads[space - BODY_SPACES] >= 0
-    return s.tails[space - BODY_SPACES - HEAD_SPACES] >= 0
+    """Why ``a`` is refused, in terms of what ``player`` sees (own hand, public table): the
+    first rule it breaks, in English (refusals.py)."""
+    return refusals.explain(s, player, a, "en")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, IllegalAction
 from . import effects as fx
+from . import refusals
 from .actions import (
     ABILITIES,
     ATTACKER_SETS,
@@ -147,10 +148,8 @@ def legal_actions(s: SalaState, p: int) -> list[Action]:
 
 
 def explain_illegal(s: SalaState, player: int, action: Action) -> str:
-    what = s.game.describe_action(action, "en")
-    if s.over:
-        return "the game is over"
-    return f"{what}: not possible now (check the pair rule, the places, the creature's action and status, and the target)"
+    """The first rule ``action`` breaks, precisely, in English (refusals.py)."""
+    return refusals.explain(s, player, action, "en")
 
 
 def timeout_action(s: SalaState, player: int) -> Action:
