@@ -61,17 +61,26 @@ class ReviewBudget:
         }
 
 
+def _budgets() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("budgets.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
 def default_budget(game_id: str, **changes: Any) -> ReviewBudget:
     """The game's budget from ``budgets.toml`` (its ``[default]`` for a game not listed), with
     ``changes`` (None values ignored) on top."""
-    text = resources.files(__package__).joinpath("budgets.toml").read_text(encoding="utf-8")
-    table = tomllib.loads(text)
+    table = _budgets()
     fields = dict(table.get(game_id, table["default"]))
     fields.update({k: v for k, v in changes.items() if v is not None})
     unknown = set(fields) - set(ReviewBudget.__dataclass_fields__)
     if unknown:
         raise ValueError(f"unknown review budget field(s): {', '.join(sorted(unknown))}")
     return ReviewBudget(**fields)
+
+
+def hint_budget(game_id: str) -> ReviewBudget:
+    """A practice hint's budget: the game's, with ``budgets.toml``'s ``[hint]`` on top."""
+    return default_budget(game_id, **_budgets()["hint"])
 
 
 _dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str).encode

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import account_api, api, help_api, invite, rematch, ws
+from . import account_api, api, help_api, invite, rematch, review_api, ws
 from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
@@ -114,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             collector.cancel()
+            review_api.stop(app)
             gc.set_threshold(*DEFAULT_GC)
             gc.unfreeze()
             await manager.stop()
@@ -167,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(help_api.router)
     app.include_router(invite.router)
     app.include_router(account_api.router)
+    app.include_router(review_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))
