@@ -136,6 +136,8 @@ const ERRORS_PT = {
   signin_failed: "Nome ou senha não conferem.", signin_limited: "Tentativas demais; espere um pouco e tente de novo.",
   name_taken: "Este nome já é de outra conta.", not_signed_in: "Entre primeiro.", suspended: "Esta conta está suspensa.",
   password_too_short: "A senha precisa de pelo menos 8 caracteres.",
+  // game review and practice hints (issue 22)
+  rated: "Mesa com ranking: sem dicas.", not_running: "As dicas são dadas enquanto o jogo corre.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);
