@@ -21,6 +21,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="also train one RLlib PPO iteration on a local Ray (tests/rl/test_rllib.py, ~1 min)",
     )
+    parser.addoption(
+        "--review-browser",
+        action="store_true",
+        help="also play The Nine Domains against an AI seat and review it in Chromium from the "
+        "end screen (tests/server/test_browser_review.py, ~1.5 min on a loaded machine)",
+    )
 
 
 @pytest.fixture
