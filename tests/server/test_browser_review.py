@@ -55,22 +55,25 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def _played_out(base: str, game: str, ai: bool) -> tuple[str, str]:
-    """A table of one person (seat 0) against an easy AI seat (else another person), the
-    people's moves made over HTTP (their first legal move) until the game ends; seat 0's
-    token."""
+def _table(base: str, game: str, ai: bool) -> tuple[str, list[str]]:
+    """A table of one person (seat 0) against an easy AI seat, else another person (seat 1);
+    the people's tokens."""
     seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"} if ai else {"kind": "human"}]
     r = httpx.post(
         f"{base}/api/tables",
         json={"game": game, "num_players": 2, "seats": seats, "join": {"name": "Ana"}},
     )
     assert r.status_code == 201, r.text
-    tid, token = r.json()["id"], r.json()["joined"]["token"]
-    tokens = [token]
+    tid, tokens = r.json()["id"], [r.json()["joined"]["token"]]
     if not ai:
         j = httpx.post(f"{base}/api/tables/{tid}/join", json={"name": "Bia"})
         assert j.status_code == 200, j.text
         tokens.append(j.json()["token"])
+    return tid, tokens
+
+
+def _play_out(base: str, tid: str, tokens: list[str]) -> None:
+    """The people's moves made over HTTP (their first legal move) until the game ends."""
     end = time.monotonic() + 120
     while time.monotonic() < end:
         moved = False
@@ -78,7 +81,7 @@ def _played_out(base: str, game: str, ai: bool) -> tuple[str, str]:
             head = {"Authorization": f"Bearer {tok}"}
             st: Any = httpx.get(f"{base}/api/tables/{tid}/state", headers=head).json()
             if st["result"] is not None:
-                return tid, token
+                return
             if st["legal"]:
                 httpx.post(
                     f"{base}/api/tables/{tid}/moves",
@@ -89,6 +92,14 @@ def _played_out(base: str, game: str, ai: bool) -> tuple[str, str]:
         if not moved:
             time.sleep(0.05)
     raise AssertionError("the game did not end")
+
+
+def _seated(browser: Browser, server: str, tid: str, token: str, path: str) -> Any:
+    page = new_page(browser, "en")
+    page.goto(server + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
+    page.goto(server + path)
+    return page
 
 
 def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[dict[str, Any]]:
@@ -123,14 +134,20 @@ def _jump(server: str, page: Any, tid: str, token: str, decisions: list[Any], j:
 
 
 def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> None:
-    tid, token = _played_out(server, "toy", ai=False)
-    page = new_page(browser, "en")
-    page.goto(server + "/")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
+    """With a practice hint asked for at the table (unrated): the hint shows there, and the
+    replay says who used hints."""
+    tid, tokens = _table(server, "toy", ai=False)
+    page = _seated(browser, server, tid, tokens[0], f"/t/{tid}")
+    page.wait_for_selector("#hint-toggle")
+    page.locator("#hint-toggle").check()
+    assert page.locator("#hint-text").inner_text(timeout=60_000).startswith("Hint: Play ")
+    page.locator("#hint-toggle").uncheck()  # one hint: the moves to come ask for none
+    _play_out(server, tid, tokens)
     page.goto(f"{server}/r/{tid}?review=1")
     page.wait_for_selector("#review-done", timeout=120_000)
+    assert page.locator("#hints-used").inner_text() == "Hints used at this table: Ana (1 hint)"
     decisions = _check_graph_and_list(server, page, tid, 1)
-    _jump(server, page, tid, token, decisions, len(decisions) - 1)
+    _jump(server, page, tid, tokens[0], decisions, len(decisions) - 1)
     no_errors(page)
 
 
@@ -139,11 +156,10 @@ def test_review_from_the_end_screen_jumps_the_replay(
 ) -> None:
     if not request.config.getoption("--review-browser"):
         pytest.skip("a whole game against an AI seat, ~1.5 min: run with --review-browser")
-    tid, token = _played_out(server, "nine-domains", ai=True)
-    page = new_page(browser, "en")
-    page.goto(server + "/")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
-    page.goto(f"{server}/t/{tid}")
+    tid, tokens = _table(server, "nine-domains", ai=True)
+    _play_out(server, tid, tokens)
+    token = tokens[0]
+    page = _seated(browser, server, tid, token, f"/t/{tid}")
     page.wait_for_selector("#result #to-review")
     assert click_on(page, "#to-review")
     page.wait_for_url(f"**/r/{tid}?review=0")
