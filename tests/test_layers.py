@@ -1,7 +1,7 @@
 """The layers of the code import downward only, read from the source (docs/architecture.md,
 "Layers"):
 
-    engine  <-  games  <-  agents, render, testing  <-  rl, sim, server, review  <-  cli
+    engine  <-  games  <-  agents, render, testing  <-  review  <-  rl, sim, server  <-  cli
 
 A module may import its own layer's package and the layers below it; two packages of one layer
 know nothing of each other (the doors rl, sim and server are independent; cli, the command
@@ -24,7 +24,7 @@ ROOT = Path(ludoteca.__file__).parent
 
 # package -> layer (higher imports lower); the package of a module is its first name below
 # ``ludoteca``. ``web`` holds the browser's files (no Python but its package marker).
-LAYERS: dict[str, int] = {
+LAYERS: dict[str, float] = {
     "engine": 0,
     "games": 1,
     "agents": 2,
@@ -34,7 +34,9 @@ LAYERS: dict[str, int] = {
     "rl": 3,
     "sim": 3,
     "server": 3,
-    "review": 3,  # game review: replays a record, values moves with the agents
+    # game review: replays a record, values moves with the agents; below the doors, as the
+    # server runs reviews and hints in the browser (issue 22)
+    "review": 2.5,
     "web": 3,
     "cli": 4,
     "__main__": 5,  # python -m ludoteca: the command line

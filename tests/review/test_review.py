@@ -63,6 +63,8 @@ def test_a_redeal_of_what_the_seat_could_not_see_changes_no_grade(game_id):
             assert real == other
             position = Estimator(state.game, seat, budget, 5).position(state)
             assert position == Estimator(state.game, seat, budget, 5).position(redealt)
+            margin = Estimator(state.game, seat, budget, 5).margin(state)
+            assert margin == Estimator(state.game, seat, budget, 5).margin(redealt)
             checked += 1
     assert checked >= 2
 
@@ -121,7 +123,10 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             "label",
             "luck",
             "equilibrium",
+            "margin",
         }
+        # the expected score margin where the game is scored in points (Coatl), else none
+        assert (d["margin"] is not None) == (record.game == "coatl")
         assert d["legal"] > 1
         assert d["delta"] == pytest.approx(d["win_chance"] - d["played"]["value"])
         assert d["loss"] == max(0.0, d["delta"])

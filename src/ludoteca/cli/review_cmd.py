@@ -27,6 +27,10 @@ def _pct(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.0f}%"
 
 
+def _signed(x: float | None) -> str:
+    return "—" if x is None else f"{x:+.1f}"
+
+
 def review_one(
     record: MatchRecord,
     seat: int,
@@ -70,6 +74,8 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
     keys = ["move", "played", "chance", "value", "best", "loss", "grade"]
     if any(d.equilibrium for d in review.decisions):
         keys.append("equilibrium")  # The Nine Domains' placements
+    if any(d.margin is not None for d in review.decisions):
+        keys.append("margin")  # games scored in points (Coatl)
     for key in keys:
         table.add_column(msg(f"review.{key}", lang), justify="right" if key != "best" else "left")
     for d in review.decisions:
@@ -77,7 +83,7 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         best = game.action_from_json(d.best[0].move)
         style = STYLE[d.label]
         extra = []
-        if len(keys) > 7:
+        if "equilibrium" in keys:
             e = d.equilibrium
             extra.append(
                 "—"
@@ -96,6 +102,7 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
             f"{d.loss:.2f}",
             f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
             *extra,
+            *([] if "margin" not in keys else [_signed(d.margin)]),
         )
     console.print(table)
     console.print(msg("review.decisions", lang, n=len(review.decisions)))

@@ -53,6 +53,9 @@ class Decision:
     luck: float  # the chance inside the move: win chance after it minus the played value
     # The Nine Domains' placements: the grade against the round's equilibrium (nine_domains.py)
     equilibrium: EquilibriumGrade | None = None
+    # games scored in points (Coatl): the seat's expected score margin before the decision, in
+    # points over the mean of the others' (values.SCORE_MARGINS)
+    margin: float | None = None
 
 
 @dataclass
@@ -149,6 +152,7 @@ def review_seat(
         if player == seat and len(state.legal_actions(seat)) > 1:
             decision = grade_decision(est, state, i, action)
             decision.equilibrium = rounds.grade(state, action)
+            decision.margin = est.margin(state)
             before = decision.played.value
         else:
             before = est.position(state)

@@ -26,9 +26,21 @@ from typing import Any
 
 from ..agents import Agent, make_agent
 from ..agents.evaluation import LeafValues, get_evaluator
+from ..agents.evaluation.coatl import margins as coatl_margins
+from ..agents.evaluation.coatl import values as coatl_values
 from ..engine import Action, Game, GameState, SeatHandle
 
 ROLLOUTS = ("heuristic", "random")
+
+
+def _coatl_margin(state: GameState) -> list[float]:
+    return coatl_margins(coatl_values(state))
+
+
+# games scored in points: each seat's score margin in a (determinized) state, in points (its
+# value minus the mean of the others': Coatl's, its final score or else the estimate of the
+# points it will end with, agents/evaluation/coatl.py)
+SCORE_MARGINS: dict[str, Callable[[GameState], list[float]]] = {"coatl": _coatl_margin}
 
 
 @dataclass(frozen=True)
@@ -61,17 +73,26 @@ class ReviewBudget:
         }
 
 
+def _budgets() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("budgets.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
 def default_budget(game_id: str, **changes: Any) -> ReviewBudget:
     """The game's budget from ``budgets.toml`` (its ``[default]`` for a game not listed), with
     ``changes`` (None values ignored) on top."""
-    text = resources.files(__package__).joinpath("budgets.toml").read_text(encoding="utf-8")
-    table = tomllib.loads(text)
+    table = _budgets()
     fields = dict(table.get(game_id, table["default"]))
     fields.update({k: v for k, v in changes.items() if v is not None})
     unknown = set(fields) - set(ReviewBudget.__dataclass_fields__)
     if unknown:
         raise ValueError(f"unknown review budget field(s): {', '.join(sorted(unknown))}")
     return ReviewBudget(**fields)
+
+
+def hint_budget(game_id: str) -> ReviewBudget:
+    """A practice hint's budget: the game's, with ``budgets.toml``'s ``[hint]`` on top."""
+    return default_budget(game_id, **_budgets()["hint"])
 
 
 _dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str).encode
@@ -152,6 +173,15 @@ class Estimator:
         value = sum(self.playout(w, s) for w, s in zip(worlds, seeds, strict=True)) / len(worlds)
         self._cache[key] = value
         return value
+
+    def margin(self, state: GameState) -> float | None:
+        """The seat's expected score margin in ``state`` as it sees it (the mean over its
+        information set's worlds), in a game scored in points; else None."""
+        score = SCORE_MARGINS.get(self.game.id)
+        if score is None:
+            return None
+        worlds, _ = self.worlds(state, self.budget.luck_samples, "margin")
+        return sum(score(w)[self.seat] for w in worlds) / len(worlds)
 
     def candidates(self, state: GameState, played: Action) -> list[Action]:
         """The moves to value: all legal ones up to ``max_moves``; beyond, the played move, the

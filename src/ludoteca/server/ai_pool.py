@@ -23,10 +23,11 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVar
 
 from ..agents.base import AgentSpecError, parse_spec
 from ..agents.levels import levels_for
@@ -34,6 +35,7 @@ from ..agents.remote import init_worker, prepare_core, think
 from ..engine import registry
 
 log = logging.getLogger("ludoteca.server")
+T = TypeVar("T")
 
 
 class MoveTimeout(Exception):
@@ -116,6 +118,17 @@ class AiPool:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Another job in the workers (a game review, a practice hint: review/jobs.py), with no
+        cap of its own. A pool replaced under it (a move ran over its cap) raises
+        ``BrokenProcessPool``: the caller says it failed and may ask again."""
+        pool = self._executor()
+        warming = self._warming
+        if warming is not None and warming.is_alive():
+            await asyncio.to_thread(warming.join, 60)
+        fut = await asyncio.to_thread(pool.submit, fn, *args)
+        return await asyncio.wrap_future(fut)
 
     async def _prepare_core(self, pool: ProcessPoolExecutor, game_id: str) -> None:
         """Once per game: the workers build its compiled core before a move's cap runs (the

@@ -26,6 +26,7 @@ from . import (
     passkey_api,
     ratings_api,
     rematch,
+    review_api,
     turn_api,
     ws,
 )
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             collector.cancel()
+            review_api.stop(app)
             gc.set_threshold(*DEFAULT_GC)
             gc.unfreeze()
             await manager.stop()
@@ -198,6 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(turn_api.router)
     app.include_router(notify_api.router)
     app.include_router(ratings_api.router)
+    app.include_router(review_api.router)
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     index = str(WEB.joinpath("index.html"))

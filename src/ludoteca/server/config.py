@@ -10,6 +10,14 @@ from .clock import Clock
 
 DATABASE_ENV = "LUDOTECA_DATABASE_URL"
 REDIS_ENV = "LUDOTECA_REDIS_URL"
+REVIEW_SAMPLES_ENV = "LUDOTECA_REVIEW_SAMPLES"
+
+
+def review_samples_from_env() -> int | None:
+    """LUDOTECA_REVIEW_SAMPLES: the worlds per decision of the site's reviews (none: the
+    game's own budget, review/budgets.toml); the browser tests make them tiny."""
+    text = os.environ.get(REVIEW_SAMPLES_ENV, "").strip()
+    return int(text) if text else None
 
 
 def default_database_url() -> str:
@@ -160,3 +168,9 @@ class Settings:
     mail_after: float = field(default_factory=lambda: _seconds("LUDOTECA_MAIL_AFTER", 600.0))
     # how often the server looks for emails due (seconds)
     mail_check_seconds: float = 60.0
+    # -- game reviews and practice hints (server/review_api.py) ---------------------------------
+    # worlds per decision of a review (None: the game's budget, review/budgets.toml)
+    review_samples: int | None = field(default_factory=review_samples_from_env)
+    # reviews computed at once in the AI workers (the others wait their turn); at most one
+    # worker less than there are, so AI seats always have one to think in
+    reviews_at_once: int = 1

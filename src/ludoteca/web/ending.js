@@ -4,6 +4,7 @@ import { api, saveToken, tokenFor } from "./api.js";
 import { h } from "./dom.js";
 import { agentLabel, errorText, t } from "./i18n.js";
 import { ratingChanges } from "./profile_change.js";
+import { reviewButton } from "./review.js";
 
 export function seatNames(seats) {
   return seats.map((s) => (s.kind === "ai" ? `${t("ai")} ${s.seat + 1} (${agentLabel(s.agent)})` : s.name || `${t("seat")} ${s.seat + 1}`));
@@ -51,6 +52,7 @@ export function endScreen(result, table, view, { names, seat, tableId, go }) {
     table?.settings?.rated ? ratingChanges(tableId) : null,
     h("div", { class: "bar-buttons" }, again,
       h("a", { href: `/r/${tableId}`, "data-link": true, class: "button", id: "to-replay" }, t("replay")),
+      reviewButton(tableId, seat, go),
       h("a", { href: "/", "data-link": true, class: "button", id: "to-lobby" }, t("back"))));
   return box;
 }

@@ -154,6 +154,8 @@ const ERRORS_PT = {
   bad_endpoint: "Este navegador deu um endereço de avisos que o servidor não aceita.", unknown_link: "Este link de cancelamento não vale (mais).",
   unrated_ai: "Uma partida contra a IA só é avaliada com níveis de IA que têm nota medida.",
   unrated_table: "Uma mesa sem pessoas não é avaliada.",
+  // game review and practice hints (issue 22)
+  rated: "Mesa com ranking: sem dicas.", not_running: "As dicas são dadas enquanto o jogo corre.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);

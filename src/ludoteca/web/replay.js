@@ -1,5 +1,6 @@
 // The replay viewer: a table's moves step by step (play/pause, a slider, the log up to the
-// step shown), from the points of view the table allows.
+// step shown), from the points of view the table allows; of a finished game, the review of a
+// seat (review.js), whose decisions jump the replay to them, and which seats asked for hints.
 import { api, tokenFor } from "./api.js";
 import { h, patch } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -7,6 +8,7 @@ import { showError } from "./lobby.js";
 import { loadGame, loaded, viewElement } from "./render.js";
 import { seatNames } from "./ending.js";
 import { nameSeats } from "./words.js";
+import { askedSeat, reviewPanel } from "./review.js";
 
 const STEP_MS = 900;
 
@@ -19,6 +21,8 @@ export function showReplay(root, tableId) {
   let playing = null; // the autoplay timer
   let view = tokenFor(tableId) ? "seat" : "spectator";
   let painted = false;
+  let review = null; // the review panel (review.js), once the finished game's replay is loaded
+  let hints = []; // [{seat, move}]: the practice hints asked for at this table
 
   const load = async () => {
     try {
@@ -27,6 +31,21 @@ export function showReplay(root, tableId) {
       if (view === "seat" && summary.status !== "finished") view = "spectator";
       data = await api(`/tables/${tableId}/replay?view=${view}`, { token: view === "seat" ? tokenFor(tableId) : undefined });
       i = Math.min(i, data.steps.length - 1);
+      if (summary.status === "finished" && !review) {
+        hints = (await api(`/tables/${tableId}/hints`).catch(() => ({ hints: [] }))).hints;
+        review = reviewPanel({
+          tableId, game: data.game, names: seatNames(data.seats), lang,
+          seat: askedSeat() ?? (data.seat ?? 0),
+          stepFor, repaint: () => data && paint(),
+          jump: (k) => {
+            stop();
+            go(k);
+            requestAnimationFrame(() => page.querySelector("#review-caption")?.focus());
+          },
+        });
+        if (askedSeat() !== null) review.start();
+        else review.peek();
+      }
       paint();
     } catch (e) {
       if (view !== "spectator") {
@@ -35,6 +54,14 @@ export function showReplay(root, tableId) {
       }
       showError(page, e);
     }
+  };
+
+  // the step that shows the position before the record's action `index` (window passes are
+  // folded into the step before them)
+  const stepFor = (index) => {
+    let k = 0;
+    data.steps.forEach((s, j) => { if (s.n <= index) k = j; });
+    return k;
   };
 
   const go = (k) => {
@@ -86,6 +113,11 @@ export function showReplay(root, tableId) {
     } else {
       board.append(viewElement(data.game, step.view, ctx));
     }
+    review?.mark(board, i, data.view === "all" ? step.views[review.seat] : step.view);
+    // which seats asked for a practice hint, and at this step
+    const hinted = hints.length ? h("p", { class: "hints-used", id: "hints-used" }, t("hintsUsed", { who: hintWho(hints, names) })) : null;
+    const hereBy = hints.filter((x) => stepFor(x.move) === i).map((x) => names[x.seat]);
+    const hintHere = hereBy.length ? h("p", { class: "hint-here", id: "hint-here" }, t("hintHere", { who: hereBy.join(", ") })) : null;
     // the log up to this step, this step's lines marked
     const lines = [];
     data.steps.slice(0, i + 1).forEach((s, k) => {
@@ -99,8 +131,9 @@ export function showReplay(root, tableId) {
       ? h("p", { class: "result", id: "replay-result" }, `${t("winners")}: ${data.result.winners.map((w) => names[w]).join(", ")}`, data.result.text ? ` — ${data.result.text}` : "") : null;
     const tree = h("div", { class: "replay-page" },
       h("div", { class: "table-head" }, h("h1", {}, `${t("replay")}: ${data.game_name}`), nav),
-      result,
-      h("div", { class: "table-body" }, board, h("div", { class: "right" }, h("div", { class: "side" }, said))));
+      result, hinted, hintHere, review?.caption(i),
+      h("div", { class: "table-body" }, board, h("div", { class: "right" }, h("div", { class: "side" }, said))),
+      review?.element());
     if (!painted) {
       page.append(...tree.childNodes);
       painted = true;
@@ -125,6 +158,14 @@ export function showReplay(root, tableId) {
   load();
   return () => {
     stop();
+    review?.close();
     document.removeEventListener("keydown", onKey);
   };
+}
+
+// "Ana (2 hints), AI 2 (1 hint)"
+function hintWho(hints, names) {
+  const per = new Map();
+  for (const x of hints) per.set(x.seat, (per.get(x.seat) || 0) + 1);
+  return [...per].map(([seat, n]) => t("hintsSeat", { name: names[seat], n })).join(", ");
 }

@@ -16,6 +16,7 @@ import { autoAnswer, autoPassBox } from "./windows.js";
 import { announce, onArrow, rove, settle, settleFocus } from "./focus.js";
 import { fitLayout, keepOwnInView, showTarget } from "./layout.js";
 import { tableTurn, leftTable } from "./notify.js";
+import { hintControl } from "./review-hint.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -41,6 +42,7 @@ export function showTable(root, tableId, go) {
   const recent = new Map(); // data-key -> time until which it is marked as just changed
   const page = h("div", { class: "table-page" });
   root.append(page);
+  const hint = hintControl(tableId, () => last && paint(false)); // practice hints (review-hint.js)
 
   // a seat link from another device: /t/ID#seat=TOKEN (the fragment never reaches a server)
   const m0 = location.hash.match(/^#seat=([\w-]{10,200})$/);
@@ -449,6 +451,8 @@ export function showTable(root, tableId, go) {
         else paint(false);
       }));
     }
+    const hinted = hint.element(m, myTurn, seatName, (text) => (got ? nameSeats(text, got.w, seatName) : text));
+    if (hinted) actions.append(hinted);
     // the view's raw fields, for developers only (the page opened with ?dev=1)
     if (devMode()) actions.append(h("label", { class: "option dev-toggle" }, h("input", { type: "checkbox", id: "dev-toggle", checked: localStorage.getItem("ludoteca.dev") === "1",
       onchange: (e) => { localStorage.setItem("ludoteca.dev", e.target.checked ? "1" : "0"); paint(false); } }), h("span", {}, t("devToggle"))));

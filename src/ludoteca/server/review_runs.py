@@ -1,0 +1,151 @@
+"""Game reviews and practice hints run in the AI worker pool (issue 22, items 4 and 6).
+
+A review of a seat is computed once per version (``review_version``: the review's format,
+budget and seed) and stored with the match (``review_store``); while it runs, its progress is
+read from a file the worker writes (``review/jobs.py``). At most ``reviews_at_once`` reviews
+think at a time, never in every worker: AI seats keep one to play in. The review's seed is
+fixed (``REVIEW_SEED``, the command line's default), so the site's review of a match is the
+one ``ludoteca review --json`` prints for the same record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import shutil
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import MatchRecord
+from ..review.jobs import hint_job, read_progress, review_job
+from ..review.seat_review import REVIEW_FORMAT
+from ..review.values import ReviewBudget, default_budget, hint_budget
+from .ai_pool import AiPool
+from .config import Settings
+from .db import StoredTable
+from .review_store import ReviewStore
+
+log = logging.getLogger("ludoteca.server")
+
+REVIEW_SEED = 0
+HINTS_KEPT = 512  # hints remembered per process (a second click at the same move: no work)
+
+Key = tuple[str, int, str]  # table id, seat, version
+
+
+def record_of(st: StoredTable) -> MatchRecord:
+    """A stored table as a match record. The players are the AI seats' agent specs and
+    ``person`` for people: a review names no person (their name may be deleted later)."""
+    row = st.row
+    players = [(s.agent or "?") if s.kind == "ai" else "person" for s in st.seats]
+    return MatchRecord(
+        row.game,
+        row.rules_version,
+        row.num_players,
+        row.seed,
+        dict(row.options or {}),
+        players,
+        [(m.seat, m.action) for m in st.moves],
+        row.result,
+    )
+
+
+def review_budget(game_id: str, settings: Settings) -> ReviewBudget:
+    return default_budget(game_id, samples=settings.review_samples)
+
+
+def review_version(budget: ReviewBudget, seed: int = REVIEW_SEED) -> str:
+    text = json.dumps({"budget": budget.to_json(), "seed": seed}, sort_keys=True)
+    return f"{REVIEW_FORMAT}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+@dataclass
+class Run:
+    task: asyncio.Task[None]
+    progress: Path
+    started: bool = False  # holds a slot (else waits for one)
+    error: str | None = None
+
+
+class ReviewRuns:
+    def __init__(self, pool: AiPool, store: ReviewStore, settings: Settings) -> None:
+        self.pool = pool
+        self.store = store
+        self.settings = settings
+        at_once = max(1, min(settings.reviews_at_once, pool.workers - 1))
+        self.slots = asyncio.Semaphore(at_once)
+        self.runs: dict[Key, Run] = {}
+        self.folder = Path(tempfile.mkdtemp(prefix="ludoteca-reviews-"))
+        self._hints: OrderedDict[tuple[str, int, int], list[dict[str, Any]]] = OrderedDict()
+
+    def key(self, st: StoredTable, seat: int) -> tuple[Key, ReviewBudget]:
+        budget = review_budget(st.row.game, self.settings)
+        return (st.row.id, seat, review_version(budget)), budget
+
+    def status(self, key: Key) -> dict[str, Any] | None:
+        """A run's progress (None: none runs here, nor failed here)."""
+        run = self.runs.get(key)
+        if run is None:
+            return None
+        if run.error is not None:
+            return {"status": "failed", "message": run.error}
+        got = read_progress(run.progress) if run.started else None
+        done, total = got if got is not None else (0, 0)
+        return {"status": "running" if run.started else "queued", "done": done, "total": total}
+
+    def start(self, st: StoredTable, seat: int, key: Key, budget: ReviewBudget) -> None:
+        """Begin the review (once: a run under way, or failed, is restarted only when asked
+        again after failing)."""
+        run = self.runs.get(key)
+        if run is not None and run.error is None:
+            return
+        path = self.folder / f"{key[0]}-{key[1]}-{key[2]}.progress"
+        record = record_of(st).to_json()
+        task = asyncio.create_task(self._run(key, record, budget, path))
+        self.runs[key] = Run(task, path)
+
+    async def _run(
+        self, key: Key, record: dict[str, Any], budget: ReviewBudget, path: Path
+    ) -> None:
+        table_id, seat, version = key
+        try:
+            async with self.slots:
+                self.runs[key].started = True
+                review = await self.pool.run(
+                    review_job, record, seat, REVIEW_SEED, budget.to_json(), str(path)
+                )
+            await asyncio.to_thread(self.store.put, table_id, seat, version, review)
+            del self.runs[key]
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a worker replaced under it, a record it could not read
+            log.warning("table %s seat %s: the review failed: %r", table_id, seat, e)
+            self.runs[key].error = "the review was interrupted; ask for it again"
+        finally:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    async def hint(
+        self, table_id: str, seat: int, move: int, game_id: str, state_json: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The seat's best moves now (remembered per table, seat and move number)."""
+        key = (table_id, seat, move)
+        got = self._hints.get(key)
+        if got is None:
+            budget = hint_budget(game_id).to_json()
+            got = await self.pool.run(hint_job, game_id, state_json, seat, REVIEW_SEED, budget)
+            self._hints[key] = got
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+        return got
+
+    def stop(self) -> None:
+        for run in self.runs.values():
+            run.task.cancel()
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,0 +1,58 @@
+// The game review's and the practice hints' words (pt-BR first, and en), added to the client's
+// catalog at import (i18n.js addWords).
+import { addWords } from "./i18n.js";
+
+export const REVIEW_WORDS = {
+  "pt-BR": {
+    review: "Análise", reviewGame: "Analisar a partida", reviewOf: "Analisar as decisões de", reviewStart: "Analisar",
+    reviewQueued: "Na fila: a análise começa quando um processador ficar livre…",
+    reviewRunning: "Analisando: jogada {done} de {total}", reviewProgress: "Progresso da análise",
+    reviewFailed: "A análise foi interrompida; tente de novo.",
+    reviewTitle: "Análise de {name}", reviewAccuracy: "Precisão {acc} · perda média {loss} por decisão",
+    reviewDecisions: { one: "{n} decisão avaliada", other: "{n} decisões avaliadas" },
+    reviewLuck: "Chance de vitória no início {start}, resultado {payoff}: sorte {luck}, perdido em decisões {lost}.",
+    reviewMargin: "Margem de pontos esperada antes da decisão: {m}",
+    label_good: "boa", label_inaccuracy: "imprecisão", label_mistake: "erro", label_blunder: "erro grave",
+    reviewGraph: "Chance de vitória ao longo do jogo (cada ponto é uma decisão; clique para ir a ela)",
+    reviewGraphTable: "A chance de vitória em tabela",
+    reviewSorted: "Decisões, da maior perda à menor",
+    reviewNoLoss: "Nenhuma decisão perdeu chance de vitória.",
+    reviewMoveCol: "Jogada", reviewPlayed: "Jogou", reviewBest: "Melhor", reviewChance: "Chance antes",
+    reviewLoss: "Perda", reviewGrade: "Avaliação", reviewShow: "Ver jogada {n}",
+    reviewPoint: "Jogada {n}: {label}, chance {chance}, perda {loss}",
+    reviewAt: "Jogada {n} ({label}): jogou {played} ({value}); melhores: {best}",
+    reviewEquilibrium: "Equilíbrio da rodada: {rows}",
+    reviewOnBoard: "No tabuleiro: contorno cheio, a jogada feita; tracejado, as melhores.",
+    hintToggle: "Dica (só em mesas sem ranking)", hintThinking: "Pensando na dica…",
+    hintBest: "Dica: {moves}", hintNone: "Nada a decidir agora.",
+    hintsUsed: "Dicas usadas nesta mesa: {who}", hintsSeat: { one: "{name} ({n} dica)", other: "{name} ({n} dicas)" },
+    hintHere: "Dica pedida nesta jogada por {who}.",
+  },
+  en: {
+    review: "Review", reviewGame: "Review the game", reviewOf: "Review the decisions of", reviewStart: "Review",
+    reviewQueued: "Queued: the review starts when a worker is free…",
+    reviewRunning: "Reviewing: move {done} of {total}", reviewProgress: "Review progress",
+    reviewFailed: "The review was interrupted; try again.",
+    reviewTitle: "Review of {name}", reviewAccuracy: "Accuracy {acc} · mean loss {loss} per decision",
+    reviewDecisions: { one: "{n} decision graded", other: "{n} decisions graded" },
+    reviewLuck: "Win chance at the start {start}, result {payoff}: luck {luck}, lost in decisions {lost}.",
+    reviewMargin: "Expected score margin before the decision: {m}",
+    label_good: "good", label_inaccuracy: "inaccuracy", label_mistake: "mistake", label_blunder: "blunder",
+    reviewGraph: "Win chance over the game (each point a decision; click to go to it)",
+    reviewGraphTable: "The win chance as a table",
+    reviewSorted: "Decisions, largest loss first",
+    reviewNoLoss: "No decision lost any win chance.",
+    reviewMoveCol: "Move", reviewPlayed: "Played", reviewBest: "Best", reviewChance: "Chance before",
+    reviewLoss: "Loss", reviewGrade: "Grade", reviewShow: "Show move {n}",
+    reviewPoint: "Move {n}: {label}, chance {chance}, loss {loss}",
+    reviewAt: "Move {n} ({label}): played {played} ({value}); best: {best}",
+    reviewEquilibrium: "The round's equilibrium: {rows}",
+    reviewOnBoard: "On the board: solid outline, the move played; dashed, the best ones.",
+    hintToggle: "Hint (unrated tables only)", hintThinking: "Thinking of a hint…",
+    hintBest: "Hint: {moves}", hintNone: "Nothing to decide now.",
+    hintsUsed: "Hints used at this table: {who}", hintsSeat: { one: "{name} ({n} hint)", other: "{name} ({n} hints)" },
+    hintHere: "A hint was asked for at this move by {who}.",
+  },
+};
+
+for (const l of Object.keys(REVIEW_WORDS)) addWords(l, REVIEW_WORDS[l]);

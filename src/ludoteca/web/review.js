@@ -1,0 +1,209 @@
+// The game review in the replay (issue 22): a seat's decisions graded from what it knew, run
+// on the server's AI workers with a progress bar, then a win-chance graph (a point per
+// decision: click or Enter goes to it), the same as a table for screen readers, the decisions
+// sorted by loss, and at a decision the move played and the best moves marked on the board.
+import { api } from "./api.js";
+import { h, svg } from "./dom.js";
+import { errorText, t } from "./i18n.js";
+import { loaded } from "./render.js";
+import { nameSeats } from "./words.js";
+import "./review-words.js";
+
+const POLL_MS = 700;
+const pct = (x) => (x === null || x === undefined ? "—" : `${Math.round(100 * x)}%`);
+const lossPct = (x) => `${(100 * x).toFixed(1)}%`;
+
+/** The end screen's button: the replay, its review of `seat` started. */
+export function reviewButton(tableId, seat, go) {
+  return h("button", { type: "button", id: "to-review", onclick: () => go(`/r/${tableId}?review=${seat ?? 0}`) }, t("reviewGame"));
+}
+
+/** The seat a page asks to review (/r/ID?review=N), or null. */
+export function askedSeat() {
+  const m = location.search.match(/[?&]review=(\d{1,2})\b/);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The review panel of a replay. `ctx`: {tableId, game, names (per seat), seat (first seat
+ * shown), stepFor(recordIndex) -> replay step, jump(step), repaint()}.
+ */
+export function reviewPanel(ctx) {
+  let seat = ctx.seat ?? 0;
+  let state = { status: "idle" };
+  let focused = null; // the decision shown on the board (index in the review's decisions)
+  let timer = null;
+  let gone = false;
+
+  const set = (s) => {
+    state = s;
+    if (!gone) ctx.repaint();
+  };
+  const poll = async (first) => {
+    clearTimeout(timer);
+    try {
+      const got = await api(`/tables/${ctx.tableId}/reviews/${seat}`, { method: first ? "POST" : "GET" });
+      if (gone) return;
+      set(got);
+      if (got.status === "queued" || got.status === "running") timer = setTimeout(() => poll(false), POLL_MS);
+    } catch (e) {
+      set({ status: "error", message: errorText(e.code, e.message) });
+    }
+  };
+  const start = () => {
+    focused = null;
+    set({ status: "queued" });
+    poll(true);
+  };
+  // a stored review is shown at once, without asking for a new one
+  const peek = () => poll(false).then(() => state.status === "none" && set({ status: "idle" }));
+
+  const go = (j) => {
+    focused = j;
+    const d = state.review.decisions[j];
+    ctx.jump(ctx.stepFor(d.index));
+  };
+  const said = (text) => (loaded(ctx.game, ctx.lang())?.w ? nameSeats(text, loaded(ctx.game, ctx.lang()).w, ctx.names) : text);
+  const label = (d) => t(`label_${d.label}`);
+  const bestText = (j) => state.texts[j].best.map((b, k) => `${said(b)} (${pct(state.review.decisions[j].best[k].value)})`).join("; ");
+
+  const graph = () => {
+    const r = state.review;
+    const W = 640, H = 220, L = 40, R = 10, T = 10, B = 24;
+    const n = Math.max(1, r.curve.length - 1);
+    const x = (k) => L + (k / n) * (W - L - R);
+    const y = (c) => T + (1 - c) * (H - T - B);
+    const grid = [0, 0.5, 1].map((c) => [
+      svg("line", { x1: L, x2: W - R, y1: y(c), y2: y(c), class: "grid" }),
+      svg("text", { x: L - 4, y: y(c) + 4, class: "axis", "text-anchor": "end" }, pct(c)),
+    ]);
+    const line = svg("polyline", { class: "curve", fill: "none", points: r.curve.map((c, k) => `${x(k).toFixed(1)},${y(c).toFixed(1)}`).join(" ") });
+    const radius = { good: 4, inaccuracy: 5, mistake: 6, blunder: 7 };
+    const points = r.decisions.map((d, j) => svg("circle", {
+      cx: x(d.index).toFixed(1), cy: y(d.win_chance).toFixed(1), r: radius[d.label],
+      class: `pt ${d.label} ${focused === j ? "focused" : ""}`, "data-decision": String(j), "data-key": `pt-${d.index}`,
+      tabindex: "0", role: "button",
+      "aria-label": t("reviewPoint", { n: d.index + 1, label: label(d), chance: pct(d.win_chance), loss: lossPct(d.loss) }),
+    }, svg("title", {}, `${d.index + 1}: ${label(d)} (${lossPct(d.loss)})`)));
+    const pick = (e) => {
+      const el = e.target.closest?.("[data-decision]");
+      if (el) go(Number(el.dataset.decision));
+    };
+    return h("figure", { class: "review-graph-box", id: "review-graph", onclick: pick,
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(e); } } },
+      h("figcaption", { id: "review-graph-title" }, t("reviewGraph")),
+      svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "group", "aria-labelledby": "review-graph-title" }, grid, line, points));
+  };
+
+  const table = () => {
+    const r = state.review;
+    const rows = r.decisions.map((d, j) => h("tr", { "data-key": `row-${d.index}`, class: focused === j ? "focused" : "" },
+      h("th", { scope: "row" }, String(d.index + 1)),
+      h("td", {}, pct(d.win_chance)),
+      h("td", {}, said(state.texts[j].played)),
+      h("td", {}, said(state.texts[j].best[0])),
+      h("td", {}, lossPct(d.loss)),
+      h("td", { class: `grade ${d.label}` }, label(d)),
+      h("td", {}, h("button", { type: "button", class: "small", onclick: () => go(j) }, t("reviewShow", { n: d.index + 1 })))));
+    return h("details", { class: "review-table", id: "review-table" },
+      h("summary", {}, t("reviewGraphTable")),
+      h("table", { class: "ranking" },
+        h("caption", {}, t("reviewGraphTable")),
+        h("thead", {}, h("tr", {}, ["reviewMoveCol", "reviewChance", "reviewPlayed", "reviewBest", "reviewLoss", "reviewGrade"].map((k) => h("th", { scope: "col" }, t(k))), h("td", {}))),
+        h("tbody", {}, rows)));
+  };
+
+  const sorted = () => {
+    const r = state.review;
+    const order = r.decisions.map((d, j) => j).filter((j) => r.decisions[j].loss > 0)
+      .sort((a, b) => r.decisions[b].loss - r.decisions[a].loss || a - b);
+    return h("section", { class: "review-sorted", "aria-labelledby": "review-sorted-title" },
+      h("h3", { id: "review-sorted-title" }, t("reviewSorted")),
+      order.length
+        ? h("ol", { id: "review-list" }, order.map((j) => {
+          const d = r.decisions[j];
+          return h("li", { "data-key": `loss-${d.index}`, class: focused === j ? "focused" : "" },
+            h("button", { type: "button", class: `review-item ${d.label}`, "data-decision": String(j), onclick: () => go(j) },
+              h("span", { class: `grade ${d.label}` }, `${label(d)} −${lossPct(d.loss)}`), " ",
+              t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: pct(d.played.value), best: bestText(j) })));
+        }))
+        : h("p", {}, t("reviewNoLoss")));
+  };
+
+  const summary = () => {
+    const r = state.review;
+    const lost = r.decisions.reduce((s, d) => s + d.loss, 0);
+    return h("div", { class: "review-summary" },
+      h("p", {}, t("reviewDecisions", { n: r.decisions.length }), " · ",
+        t("reviewAccuracy", { acc: r.accuracy === null ? "—" : r.accuracy.toFixed(1), loss: r.mean_loss === null ? "—" : lossPct(r.mean_loss) })),
+      h("p", {}, t("reviewLuck", { start: pct(r.start), payoff: pct(r.payoff), luck: `${r.total_luck >= 0 ? "+" : ""}${Math.round(100 * r.total_luck)}%`, lost: lossPct(lost) })));
+  };
+
+  return {
+    start,
+    peek,
+    get seat() {
+      return seat;
+    },
+    close() {
+      gone = true;
+      clearTimeout(timer);
+    },
+    /** The panel as a fresh tree (the replay patches it in). */
+    element() {
+      const chooser = h("div", { class: "bar-buttons review-ask" },
+        h("label", {}, t("reviewOf"), " ",
+          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; clearTimeout(timer); set({ status: "idle" }); peek(); } },
+            ctx.names.map((name, s) => h("option", { value: String(s), selected: s === seat }, name)))),
+        h("button", { type: "button", class: "primary", id: "review-start", disabled: state.status === "queued" || state.status === "running", onclick: start }, t("reviewStart")));
+      let body = null;
+      if (state.status === "queued" || state.status === "running") {
+        const total = state.total || 0;
+        body = h("div", { class: "review-progress" },
+          h("progress", { id: "review-progress", max: String(Math.max(total, 1)), value: String(state.done || 0), "aria-label": t("reviewProgress") }),
+          h("p", { role: "status" }, state.status === "queued" || !total ? t("reviewQueued") : t("reviewRunning", { done: state.done, total })));
+      } else if (state.status === "failed" || state.status === "error") {
+        body = h("p", { class: "error", role: "alert" }, state.message && state.status === "error" ? state.message : t("reviewFailed"));
+      } else if (state.status === "done") {
+        body = h("div", { class: "review-done", id: "review-done" },
+          h("h3", {}, t("reviewTitle", { name: ctx.names[seat] })), summary(), graph(), table(), sorted());
+      }
+      return h("section", { class: "panel review", id: "review", "aria-labelledby": "review-title" },
+        h("h2", { id: "review-title" }, t("review")), chooser, body);
+    },
+    /** What the review says about the replay step `i` (the decision shown at it), or null. */
+    caption(i) {
+      if (state.status !== "done" || focused === null) return null;
+      const d = state.review.decisions[focused];
+      if (ctx.stepFor(d.index) !== i) return null;
+      const lines = [t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[focused].played), value: pct(d.played.value), best: bestText(focused) })];
+      if (typeof d.margin === "number") lines.push(t("reviewMargin", { m: d.margin.toFixed(1) }));
+      if (d.equilibrium) lines.push(t("reviewEquilibrium", { rows: d.equilibrium.rows.map((row) => `${row.row.join(" ")} ${Math.round(100 * row.frequency)}%`).join("; ") }));
+      lines.push(t("reviewOnBoard"));
+      return h("div", { class: `review-caption ${d.label}`, id: "review-caption", role: "status", tabindex: "-1" }, lines.map((l) => h("p", {}, l)));
+    },
+    /** Mark, on a freshly drawn board of step `i`, the move played and the best ones. */
+    mark(board, i, view) {
+      if (state.status !== "done" || focused === null) return;
+      const d = state.review.decisions[focused];
+      if (ctx.stepFor(d.index) !== i) return;
+      const got = loaded(ctx.game, ctx.lang());
+      const picks = got?.mod?.picks;
+      if (!picks) return;
+      const keysOf = (move) => {
+        let p = null;
+        try {
+          p = picks(move, view, seat, got.w);
+        } catch (e) {
+          return [];
+        }
+        return (Array.isArray(p) ? p : p?.keys) || [];
+      };
+      const put = (keys, cls) => {
+        for (const k of keys) for (const el of board.querySelectorAll(`[data-pick="${CSS.escape(k)}"]`)) el.classList.add(cls);
+      };
+      d.best.forEach((b) => put(keysOf(b.move), "review-best"));
+      put(keysOf(d.played.move), "review-played");
+    },
+  };
+}

@@ -1,0 +1,171 @@
+"""The game review in Debian's Chromium (issue 22, item 4).
+
+In the default run, a short one: a small game (the tests' toy game, two people over HTTP), its
+replay asked to review seat 1, the win-chance graph and the decisions sorted by loss; a point
+of the graph clicked jumps the replay to that decision. With ``--long``, the whole
+way: The Nine Domains against an AI seat to its end, the end screen's Review button, the graph,
+the list, axe-core, and a point clicked marks the decision's moves on the board.
+
+The review's budget is tiny (LUDOTECA_REVIEW_SAMPLES): the tests check the page, not the
+grades. Screenshots go to artifacts/screenshots/ (``review-*.png``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from .helpers import free_port, start_server, stop_server
+from .test_browser import CHROMIUM, SHOTS, check_axe, click_on, new_page, no_errors
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    before = os.environ.get("LUDOTECA_REVIEW_SAMPLES")
+    os.environ["LUDOTECA_REVIEW_SAMPLES"] = "2"
+    try:
+        proc = start_server(tmp_path_factory.mktemp("review") / "r.sqlite3", port)
+    finally:
+        if before is None:
+            del os.environ["LUDOTECA_REVIEW_SAMPLES"]
+        else:
+            os.environ["LUDOTECA_REVIEW_SAMPLES"] = before
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_server(proc)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), "scripts/test installs chromium"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def _table(base: str, game: str, ai: bool) -> tuple[str, list[str]]:
+    """A table of one person (seat 0) against an easy AI seat, else another person (seat 1);
+    the people's tokens."""
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"} if ai else {"kind": "human"}]
+    r = httpx.post(
+        f"{base}/api/tables",
+        json={"game": game, "num_players": 2, "seats": seats, "join": {"name": "Ana"}},
+    )
+    assert r.status_code == 201, r.text
+    tid, tokens = r.json()["id"], [r.json()["joined"]["token"]]
+    if not ai:
+        j = httpx.post(f"{base}/api/tables/{tid}/join", json={"name": "Bia"})
+        assert j.status_code == 200, j.text
+        tokens.append(j.json()["token"])
+    return tid, tokens
+
+
+def _play_out(base: str, tid: str, tokens: list[str]) -> None:
+    """The people's moves made over HTTP (their first legal move) until the game ends."""
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        moved = False
+        for tok in tokens:
+            head = {"Authorization": f"Bearer {tok}"}
+            st: Any = httpx.get(f"{base}/api/tables/{tid}/state", headers=head).json()
+            if st["result"] is not None:
+                return
+            if st["legal"]:
+                httpx.post(
+                    f"{base}/api/tables/{tid}/moves",
+                    json={"move": st["move"], "action": st["legal"][0]["action"]},
+                    headers=head,
+                )
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError("the game did not end")
+
+
+def _seated(browser: Browser, server: str, tid: str, token: str, path: str) -> Any:
+    page = new_page(browser, "en")
+    page.goto(server + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
+    page.goto(server + path)
+    return page
+
+
+def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[dict[str, Any]]:
+    """The graph has a point per decision, its table a row; the list holds the decisions that
+    lost, largest loss first. The review's decisions."""
+    review: Any = httpx.get(f"{server}/api/tables/{tid}/reviews/{seat}").json()
+    assert review["status"] == "done"
+    decisions: list[dict[str, Any]] = review["review"]["decisions"]
+    assert page.locator("#review-graph circle.pt").count() == len(decisions) > 0
+    assert page.locator("#review-table tbody tr").count() == len(decisions)
+    lossy = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: -d["loss"])
+    items = page.locator("#review-list li")
+    assert items.count() == len(lossy)
+    if lossy:
+        assert f"Move {lossy[0]['index'] + 1} " in items.first.inner_text()
+    return decisions
+
+
+def _jump(server: str, page: Any, tid: str, token: str, decisions: list[Any], j: int) -> None:
+    """Point ``j`` of the graph clicked: the replay shows the step before that decision (the
+    last step whose move count is at most the decision's index in the record)."""
+    replay: Any = httpx.get(
+        f"{server}/api/tables/{tid}/replay?view=seat", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    index = decisions[j]["index"]
+    want = max(k for k, s in enumerate(replay["steps"]) if s["n"] <= index)
+    assert click_on(page, "#review-graph circle.pt", j)
+    page.wait_for_selector("#review-caption")
+    assert f"Move {index + 1} " in page.locator("#review-caption").inner_text()
+    assert page.locator("#replay-slider").input_value() == str(want)
+    assert page.locator("#step").inner_text().split()[1] == str(want)
+
+
+def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> None:
+    """With a practice hint asked for at the table (unrated): the hint shows there, and the
+    replay says who used hints."""
+    tid, tokens = _table(server, "toy", ai=False)
+    page = _seated(browser, server, tid, tokens[0], f"/t/{tid}")
+    page.wait_for_selector("#hint-toggle")
+    page.locator("#hint-toggle").check()
+    assert page.locator("#hint-text").inner_text(timeout=60_000).startswith("Hint: Play ")
+    page.locator("#hint-toggle").uncheck()  # one hint: the moves to come ask for none
+    _play_out(server, tid, tokens)
+    page.goto(f"{server}/r/{tid}?review=1")
+    page.wait_for_selector("#review-done", timeout=120_000)
+    assert page.locator("#hints-used").inner_text() == "Hints used at this table: Ana (1 hint)"
+    decisions = _check_graph_and_list(server, page, tid, 1)
+    _jump(server, page, tid, tokens[0], decisions, len(decisions) - 1)
+    no_errors(page)
+
+
+@pytest.mark.long  # a whole game against an AI seat, ~1.5 min
+def test_review_from_the_end_screen_jumps_the_replay(server: str, browser: Browser) -> None:
+    tid, tokens = _table(server, "nine-domains", ai=True)
+    _play_out(server, tid, tokens)
+    token = tokens[0]
+    page = _seated(browser, server, tid, token, f"/t/{tid}")
+    page.wait_for_selector("#result #to-review")
+    assert click_on(page, "#to-review")
+    page.wait_for_url(f"**/r/{tid}?review=0")
+    page.wait_for_selector("#review-done", timeout=120_000)
+    page.screenshot(path=str(SHOTS / "review-done.png"), full_page=True)
+    decisions = _check_graph_and_list(server, page, tid, 0)
+    check_axe(page, "review")
+    # a point clicked: the replay shows the position before that decision, its moves marked
+    _jump(server, page, tid, token, decisions, len(decisions) // 2)
+    assert page.locator("#board .review-played").count() > 0
+    page.screenshot(path=str(SHOTS / "review-jump.png"), full_page=True)
+    no_errors(page)
