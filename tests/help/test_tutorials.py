@@ -60,3 +60,28 @@ def test_position_replays_the_first_steps() -> None:
     state, events = tutorials.position(tut, 3)  # the note, the Favor, its target
     assert state.view(0)["phase"] == "window"
     assert [e.kind for e in events] == ["play"]
+
+
+def test_exploding_kittens_tutorial_walks_through_the_five_card_combo() -> None:
+    """Only the kinds an option brings are left out: the learner plays five different cards,
+    picks them one by one and takes a card from the discard pile, keeping the Defuse."""
+    tut = tutorials.load("exploding-kittens")
+    assert set(tut.leaves_out) == {"five_same", "bury_at"}
+    assert {"five_start", "five_pick", "take"} <= set(tut.covers)
+    state = tut.start()
+    picks: list[str] = []
+    for step in tut.steps:
+        if step.action is None:
+            continue
+        if step.kind == "do" and step.action["type"] == "five_start":
+            assert "defuse" in state.view(0)["hand"]
+        tutorials.apply(state, step)
+        if step.kind == "do" and step.action["type"] == "five_pick":
+            picks.append(step.action["card"])
+        if step.kind == "do" and step.action["type"] == "take":
+            break
+    else:
+        raise AssertionError("the learner never takes a card from the discard pile")
+    assert len(picks) == len(set(picks)) == 5
+    assert "defuse" not in picks
+    assert state.view(0)["hand"].count("defuse") == 2  # the one kept and the one taken back

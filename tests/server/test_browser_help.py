@@ -40,7 +40,7 @@ def finish_tutorial(page: Page, base: str, game: str, shot: str) -> int:
     page.goto(f"{base}/learn/{game}")
     page.wait_for_selector("#tutorial-say")
     moves = 0
-    # a budget, not a measure: the longest tutorial has some forty steps
+    # a budget, not a measure: the longest tutorial (Exploding Kittens) has some sixty steps
     end = time.monotonic() + 240
     shots = 0
     while time.monotonic() < end:

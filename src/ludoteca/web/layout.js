@@ -18,20 +18,30 @@ export function fitLayout(page) {
   document.documentElement.style.scrollPaddingBottom = `${barH + (dock ? dock.offsetHeight : 0) + 8}px`;
 }
 
+/** On screen, with nothing over it (the dock, the phone's bar). */
+function seen(el) {
+  const r = el.getBoundingClientRect();
+  if (r.height <= 0) return false;
+  const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
+  if (y < 0 || y > window.innerHeight) return false;
+  const top = document.elementFromPoint(x, y);
+  return !!top && (top === el || el.contains(top));
+}
+
+/** One component in view, unless it already is (the tutorial's lit component: the choices
+ * of a discard pile drawn above the dock may sit under it). */
+export function showOne(el) {
+  if (seen(el)) return;
+  el.scrollIntoView({ block: "nearest" });
+  if (!seen(el)) el.scrollIntoView({ block: "center" });
+}
+
 /** After a pick: the first target in view (above the dock, or in the dock's own scroll),
  * unless one already is: on screen, with nothing over it (the dock, the phone's bar). */
 export function showTarget(page) {
   const dock = page.querySelector(DOCK);
   const targets = [...page.querySelectorAll("#board [data-pick].target:not(option)")];
   if (!targets.length) return;
-  const seen = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.height <= 0) return false;
-    const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
-    if (y < 0 || y > window.innerHeight) return false;
-    const top = document.elementFromPoint(x, y);
-    return !!top && (top === el || el.contains(top));
-  };
   if (targets.some(seen)) return;
   const outside = targets.find((el) => !(dock && dock.contains(el))) || targets[0];
   outside.scrollIntoView({ block: "nearest" });

@@ -8,6 +8,7 @@ import "./help-words.js";
 import { loadGame, loaded, viewElement } from "./render.js";
 import { Selection, actionKey } from "./select.js";
 import { installHelp, loadHelp } from "./help.js";
+import { fitLayout, showOne } from "./layout.js";
 import { rulesButton } from "./rules.js";
 import { nameSeats } from "./words.js";
 
@@ -132,6 +133,7 @@ export function showTutorial(root, gameId, go) {
       h("section", { class: "board", id: "tutorial-board", "aria-label": t("board") }, viewElement(gameId, d.view, ctx)),
       log);
     patch(page, tree);
+    fitLayout(page); // the dock of your own things, as at a table
     // light the move asked for; everything else waits
     // lit: what the move needs next, in the order the lesson names it (any order is taken)
     const open = sel ? sel.open() : new Map();
@@ -155,6 +157,7 @@ export function showTutorial(root, gameId, go) {
     // focus what to do next, so the keyboard (and a screen reader) follows the lesson
     const focusTo = first || page.querySelector("#confirm, #tutorial-next, #tutorial-play");
     if (focusTo && !document.getElementById("rules-panel")) focusTo.focus({ preventScroll: false });
+    if (first) showOne(first); // focus scrolls it on screen, maybe under the dock
   };
 
   (async () => {

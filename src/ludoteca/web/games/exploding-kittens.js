@@ -167,7 +167,8 @@ export function render(view, ctx) {
     h("div", { class: "zone" }, h("h3", {}, ctx.w("ui.direction")), h("span", { class: "big-arrow", role: "img", "aria-label": view.direction > 0 ? ctx.w("ui.clockwise") : ctx.w("ui.counter") }, view.direction > 0 ? "↻" : "↺"))));
   if (view.pending) {
     const p = view.pending;
-    const what = p.card ? ekCard(ctx, p.card, { key: `pending-${p.card}-${p.player}`, sub: "" }) : h("strong", {}, p.kind);
+    // a combo of five different cards names no card: its name, in words
+    const what = p.card ? ekCard(ctx, p.card, { key: `pending-${p.card}-${p.player}`, sub: "" }) : h("strong", {}, p.kind === "five" ? ctx.t("fiveCombo") : p.kind);
     box.append(h("div", { class: `ek-pending ${ctx.window ? "reacting" : ""}`, "data-key": "pending" },
       what,
       h("div", {},
