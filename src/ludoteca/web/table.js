@@ -16,6 +16,7 @@ import { autoAnswer, autoPassBox } from "./windows.js";
 import { announce, onArrow, rove, settle, settleFocus } from "./focus.js";
 import { fitLayout, showTarget } from "./layout.js";
 import { tableTurn, leftTable } from "./notify.js";
+import { paceKeeper } from "./pace.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -41,6 +42,7 @@ export function showTable(root, tableId, go) {
   const recent = new Map(); // data-key -> time until which it is marked as just changed
   const page = h("div", { class: "table-page" });
   root.append(page);
+  const pace = paceKeeper(tableId, () => { if (last && !closed) paint(false); }); // turn-based deadlines
 
   // a seat link from another device: /t/ID#seat=TOKEN (the fragment never reaches a server)
   const m0 = location.hash.match(/^#seat=([\w-]{10,200})$/);
@@ -362,6 +364,7 @@ export function showTable(root, tableId, go) {
     const said = (m.view && got?.mod?.reacting?.(m.view)) || null;
     const window = m.window ? { ...m.window, about: m.window.about || said?.about || null } : said ? { seconds_left: null, about: said.about } : null;
     page.classList.toggle("my-turn", myTurn);
+    pace.seen(m.move, tb.settings?.mode === "turn_based" && tb.status === "running" && !m.result);
     tableTurn(tableId, myTurn, `${tb.game_name} · ludoteca`); // title, badge, sound (notify.js)
 
     const seatsBar = h("ol", { class: "seats-bar", "aria-label": t("players") }, tb.seats.map((s, i) => {
@@ -369,7 +372,8 @@ export function showTable(root, tableId, go) {
       return h("li", { class: ["seat", `seat-c${i % 10}`, m.actors.includes(i) ? "acting" : "", m.seat === i ? "me" : ""].join(" "), "data-key": `seat-${i}`, dataset: { seat: i } },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "seat-name" }, seatName[i], m.seat === i ? ` (${t("you")})` : ""),
-        clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null);
+        clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null,
+        pace.seat(i));
     }));
     const head = h("div", { class: "table-head", id: "table-head" },
       h("h1", {}, tb.game_name), rulesButton(tb.game),
@@ -581,6 +585,7 @@ export function showTable(root, tableId, go) {
   start();
   return () => {
     closed = true;
+    pace.stop();
     leftTable();
     unhelp?.();
     clearInterval(beat);
