@@ -42,6 +42,21 @@ export function showTable(root, tableId, go) {
   const recent = new Map(); // data-key -> time until which it is marked as just changed
   const page = h("div", { class: "table-page" });
   root.append(page);
+  // invitations by name from the waiting room: for a signed-in person (asked once)
+  const invite = { signedIn: false, note: "", send: null };
+  api("/account").then(() => { invite.signedIn = true; if (last && !closed) paint(false); }, () => {});
+  invite.send = async (name) => {
+    let ok = false;
+    try {
+      await api(`/tables/${tableId}/invitations`, { method: "POST", body: { name } });
+      invite.note = t("invitationSent", { name });
+      ok = true;
+    } catch (e) {
+      invite.note = `${t("error")}: ${errorText(e.code, e.message)}`;
+    }
+    if (last && !closed) paint(false);
+    return ok;
+  };
   const pace = paceKeeper(tableId, () => { if (last && !closed) paint(false); }); // turn-based deadlines
 
   // a seat link from another device: /t/ID#seat=TOKEN (the fragment never reaches a server)
@@ -384,7 +399,7 @@ export function showTable(root, tableId, go) {
     const ctx = { seat: m.seat, names: seatName, legal: mineLegal, lang: lang(), actors: m.actors, window, t };
     // an open table (seats still free) has no game yet: its waiting room stands for the board
     const boardView = tb.status === "open"
-      ? waitingRoom(tb, { game: gameInfo, seat: m.seat, onCopy: (link) => navigator.clipboard?.writeText(link).then(() => flash(t("copied")), () => flash(link)) })
+      ? waitingRoom(tb, { game: gameInfo, seat: m.seat, invite: invite.signedIn ? invite : null, onCopy: (link) => navigator.clipboard?.writeText(link).then(() => flash(t("copied")), () => flash(link)) })
       : viewElement(tb.game, m.view, ctx);
     const board = h("section", { class: "board", id: "board", role: "region", "aria-label": t("board") }, boardView);
 
