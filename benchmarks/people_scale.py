@@ -362,31 +362,41 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tables", type=int, default=100_000)
     p.add_argument("--accounts", type=int, default=10_000)
+    p.add_argument(
+        "--small",
+        type=int,
+        default=1_000,
+        help="a small world measured too (as many tables, a tenth as many accounts): a full "
+        "lobby page, so the lobby's figures compare page with page",
+    )
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--database", default=PG)
     a = p.parse_args()
     with schema(a.database) as args:  # a warm start first: imports and caches are not counted
         sessions = fill(a.database, args, 0, 20)
         measure(a.database, args, sessions, 5)
-    with schema(a.database) as args:
-        sessions = fill(a.database, args, 0, 20)
-        empty = measure(a.database, args, sessions, a.requests)
-    with schema(a.database) as args:
-        t = time.perf_counter()
-        sessions = fill(a.database, args, a.tables, a.accounts)
-        filled = time.perf_counter() - t
-        full = measure(a.database, args, sessions, a.requests)
+    worlds = [
+        ("empty database", 0, 20),
+        (f"{a.small:,} tables", a.small, max(20, a.small // 10)),
+        (f"{a.tables:,} tables", a.tables, a.accounts),
+    ]
+    columns: list[tuple[str, dict[str, Any]]] = []
+    for label, tables, accounts in worlds:
+        with schema(a.database) as args:
+            t = time.perf_counter()
+            sessions = fill(a.database, args, tables, accounts)
+            filled = time.perf_counter() - t
+            columns.append((label, measure(a.database, args, sessions, a.requests)))
     print(f"filled {a.tables:,} tables and {a.accounts:,} accounts in {filled:.1f} s (COPY)")
     print("load average (1, 5, 15 min) now: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
-    print(f"{'':24} {'empty database':>22} {f'{a.tables:,} tables':>22}")
-    for key in empty:
-        e, f = empty[key], full[key]
-        if isinstance(e, tuple):
-            print(
-                f"{key + ' p50/p99 (ms)':24} {e[0]:10.1f} / {e[1]:8.1f} {f[0]:10.1f} / {f[1]:8.1f}"
-            )
-        else:
-            print(f"{key:24} {e:22.2f} {f:22.2f}")
+    print(f"{'':30}" + "".join(f"{label:>22}" for label, _ in columns))
+    for key in columns[0][1]:
+        cells = []
+        for _, out in columns:
+            v = out[key]
+            cells.append(f"{v[0]:10.1f} / {v[1]:8.1f}" if isinstance(v, tuple) else f"{v:22.2f}")
+        name = key + " p50/p99 (ms)" if isinstance(columns[0][1][key], tuple) else key
+        print(f"{name:30}" + "".join(f"{c:>22}" for c in cells))
 
 
 if __name__ == "__main__":

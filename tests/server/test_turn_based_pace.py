@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from ludoteca.server import create_app
 
 from .helpers import move, state, wait_for
+from .test_ratings import signed_in
 from .test_turn_based import advance, new_table, rows_of, turn_settings
 
 
@@ -58,3 +59,32 @@ def test_a_real_time_or_unknown_table_has_no_pace(tmp_path: Path) -> None:
         assert pace(c, r.json()["id"]) == {"turn_based": False}
         assert c.get("/api/tables/nosuchtable/pace").status_code == 404
         assert c.get("/api/tables/" + "x" * 40 + "/pace").status_code in (404, 422)
+
+
+def test_my_tables_says_whose_move_at_a_turn_based_table_let_go_from_memory(
+    tmp_path: Path,
+) -> None:
+    settings = turn_settings(tmp_path / "db.sqlite3", turn_evict_seconds=3600)
+    with TestClient(create_app(settings)) as c:
+        manager = c.app.state.manager  # type: ignore[attr-defined]
+        ana, bia = signed_in(c, "Ana"), signed_in(c, "Bia")
+        body = {"game": "toy", "seats": [{}, {}], "mode": "turn_based", "turn_seconds": 3600}
+        r = ana.post("/api/tables", json={**body, "join": {"name": "Ana"}})
+        assert r.status_code == 201, r.text
+        tid, tok = r.json()["id"], r.json()["joined"]["token"]
+        assert bia.post(f"/api/tables/{tid}/join", json={"name": "Bia"}).status_code == 200
+        wait_for(lambda: rows_of(settings, tid))
+        st = state(c, tid, tok)
+        assert move(c, tid, tok, st["legal"][0]["action"], st["move"]).status_code == 200
+        wait_for(lambda: rows_of(settings, tid)[0].due_at is None)
+
+        def your_move(who: TestClient) -> bool:
+            rows = [x for x in who.get("/api/me/tables").json()["tables"] if x["table"] == tid]
+            return bool(rows[0]["your_move"])
+
+        assert (your_move(ana), your_move(bia)) == (False, True)  # held in memory
+        settings.turn_evict_seconds = 0
+        wait_for(lambda: tid not in manager.tables)
+        # let go: the timer rows say it (Bia owes the move, Ana does not)
+        assert (your_move(ana), your_move(bia)) == (False, True)
+        assert tid not in manager.tables  # and "my tables" did not load it
