@@ -13,13 +13,15 @@ empty schema (the baseline):
 
 - the server's start-up (the app's lifespan: migrations, resuming, the poller) in seconds, and
   the process's resident memory it added (MiB);
-- p50 / p99 in ms of "my tables" (``GET /api/account``: the account and its seats, signed in),
-  the lobby (``GET /api/tables``), the reputation query (``timeouts.timeout_records`` for one
-  account) and a move (``POST /moves`` at live turn-based tables of two signed-in people,
-  through the whole path: engine, group commit, the timer rows written with it).
+- p50 / p99 in ms of "my tables" (``GET /api/me/tables``, signed in), a profile page
+  (``GET /api/profiles/{id}`` and its rating history ``/history?game=``), the leaderboard
+  (``GET /api/ratings/nine-domains``), the lobby (``GET /api/tables``) and a move
+  (``POST /moves`` at live turn-based tables of two signed-in people, through the whole path:
+  engine, group commit, the timer rows written with it).
 
-The profile page is the ratings work's (not on this branch): "my tables" and the reputation
-query stand for its reads.
+A quarter of the stored tables are finished (a result, two moves one of which the clock made,
+a rating-history row per seat); every account has a Nine Domains rating. The machine's load
+average (``os.getloadavg()``) is printed beside each column: the figures are wall-clock times.
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ from sqlalchemy import create_engine, text
 
 from ludoteca.server import Settings, create_app
 from ludoteca.server.db import make_engine, migrate
-from ludoteca.server.timeouts import timeout_records
 from ludoteca.server.tokens import token_hash
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -122,6 +123,7 @@ def fill(url: str, args: dict[str, Any], tables: int, accounts: int) -> list[str
                 "settings",
                 "status",
                 "move_count",
+                "result",
                 "created_at",
                 "updated_at",
             ],
@@ -134,8 +136,9 @@ def fill(url: str, args: dict[str, Any], tables: int, accounts: int) -> list[str
                     i,
                     "{}",
                     settings,
-                    "running",
-                    0,
+                    "finished" if i % 4 == 0 else "running",
+                    2 if i % 4 == 0 else 0,
+                    json.dumps({"ranking": [1, 2]}) if i % 4 == 0 else None,
                     now - timedelta(days=3, seconds=i),
                     now - timedelta(hours=2, seconds=i),
                 )
@@ -162,6 +165,63 @@ def fill(url: str, args: dict[str, Any], tables: int, accounts: int) -> list[str
                 for s in (0, 1)
             ),
         )
+        finished = [t for i, t in enumerate(tid) if i % 4 == 0]
+        copy(
+            dbapi,
+            "ludoteca_moves",
+            ("table_id", "number", "seat", "action", "by", "created_at"),
+            ((t, n, n, "{}", "clock" if n else "player", now) for t in finished for n in (0, 1)),
+        )
+        copy(
+            dbapi,
+            "ludoteca_ratings",
+            ("account_id", "game", "mu", "sigma", "shown", "games", "ai_games", "updated_at"),
+            (
+                (f"a{i:07d}", "nine-domains", 25 + i % 97 / 10, 5.0, 10 + i % 97 / 10, 5, 0, now)
+                for i in range(accounts)
+            ),
+        )
+        copy(
+            dbapi,
+            "ludoteca_rating_history",
+            (
+                "table_id",
+                "account_id",
+                "seat",
+                "game",
+                "at",
+                "place",
+                "mu_before",
+                "sigma_before",
+                "mu_after",
+                "sigma_after",
+                "above",
+                "below",
+                "tied",
+                "against_ai",
+            ),
+            (
+                # finished table j is table 4j, whose seat s is account (8j + s) mod accounts
+                (
+                    t,
+                    f"a{(8 * j + s) % accounts:07d}",
+                    s,
+                    "nine-domains",
+                    now,
+                    s + 1,
+                    25.0,
+                    6.0,
+                    25.5 - s,
+                    5.8,
+                    "[]",
+                    "[]",
+                    "[]",
+                    False,
+                )
+                for j, t in enumerate(finished)
+                for s in (0, 1)
+            ),
+        )
         copy(
             dbapi,
             "ludoteca_turn_timers",
@@ -169,6 +229,7 @@ def fill(url: str, args: dict[str, Any], tables: int, accounts: int) -> list[str
             (
                 (t, s, 0, 0, now, due, due, 86400.0)
                 for i, t in enumerate(tid)
+                if i % 4
                 for s in (0, 1)
                 for due in [now + timedelta(days=1, seconds=(i * 7 + s) % (2 * 86400))]
             ),
@@ -267,27 +328,32 @@ def measure(url: str, args: dict[str, Any], sessions: list[str], requests: int) 
     try:
         out: dict[str, Any] = {"start-up (s)": startup, "memory added (MiB)": memory}
         client.cookies.set("ludoteca_session", sessions[0])
-        assert client.get("/api/account").status_code == 200
-        out["my tables"] = timed(lambda: client.get("/api/account"), requests)
+        assert client.get("/api/me/tables").status_code == 200
+        out["my tables"] = timed(lambda: ok(client.get("/api/me/tables")), requests)
         client.cookies.clear()
-        out["lobby"] = timed(lambda: client.get("/api/tables"), requests)
-        engine = client.app.state.manager.store.engine  # type: ignore[attr-defined]
 
-        def reputation() -> None:
-            with engine.connect() as conn:
-                timeout_records(conn, ["a0000000"])
+        def profile() -> None:
+            ok(client.get("/api/profiles/a0000000"))
+            ok(client.get("/api/profiles/a0000000/history", params={"game": "nine-domains"}))
 
-        out["reputation query"] = timed(reputation, requests)
+        out["profile + history"] = timed(profile, requests)
+        out["leaderboard"] = timed(lambda: ok(client.get("/api/ratings/nine-domains")), requests)
+        out["lobby"] = timed(lambda: ok(client.get("/api/tables")), requests)
         out["move"] = moves(client, sessions, requests)
-        out["seats of account 0"] = len(client_seats(client, sessions[0]))
+        out["tables of account 0"] = float(len(client_seats(client, sessions[0])))
+        out["load average (1 min)"] = os.getloadavg()[0]
     finally:
         client.__exit__(None, None, None)
     return out
 
 
+def ok(r: Any) -> None:
+    assert r.status_code == 200, r.text
+
+
 def client_seats(c: TestClient, session: str) -> list[Any]:
     c.cookies.set("ludoteca_session", session)
-    seats = list(c.get("/api/account").json()["seats"])
+    seats = list(c.get("/api/me/tables").json()["tables"])
     c.cookies.clear()
     return seats
 
@@ -296,30 +362,41 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tables", type=int, default=100_000)
     p.add_argument("--accounts", type=int, default=10_000)
+    p.add_argument(
+        "--small",
+        type=int,
+        default=1_000,
+        help="a small world measured too (as many tables, a tenth as many accounts): a full "
+        "lobby page, so the lobby's figures compare page with page",
+    )
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--database", default=PG)
     a = p.parse_args()
     with schema(a.database) as args:  # a warm start first: imports and caches are not counted
         sessions = fill(a.database, args, 0, 20)
         measure(a.database, args, sessions, 5)
-    with schema(a.database) as args:
-        sessions = fill(a.database, args, 0, 20)
-        empty = measure(a.database, args, sessions, a.requests)
-    with schema(a.database) as args:
-        t = time.perf_counter()
-        sessions = fill(a.database, args, a.tables, a.accounts)
-        filled = time.perf_counter() - t
-        full = measure(a.database, args, sessions, a.requests)
+    worlds = [
+        ("empty database", 0, 20),
+        (f"{a.small:,} tables", a.small, max(20, a.small // 10)),
+        (f"{a.tables:,} tables", a.tables, a.accounts),
+    ]
+    columns: list[tuple[str, dict[str, Any]]] = []
+    for label, tables, accounts in worlds:
+        with schema(a.database) as args:
+            t = time.perf_counter()
+            sessions = fill(a.database, args, tables, accounts)
+            filled = time.perf_counter() - t
+            columns.append((label, measure(a.database, args, sessions, a.requests)))
     print(f"filled {a.tables:,} tables and {a.accounts:,} accounts in {filled:.1f} s (COPY)")
-    print(f"{'':24} {'empty database':>22} {f'{a.tables:,} tables':>22}")
-    for key in empty:
-        e, f = empty[key], full[key]
-        if isinstance(e, tuple):
-            print(
-                f"{key + ' p50/p99 (ms)':24} {e[0]:10.1f} / {e[1]:8.1f} {f[0]:10.1f} / {f[1]:8.1f}"
-            )
-        else:
-            print(f"{key:24} {e:22.2f} {f:22.2f}")
+    print("load average (1, 5, 15 min) now: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(f"{'':30}" + "".join(f"{label:>22}" for label, _ in columns))
+    for key in columns[0][1]:
+        cells = []
+        for _, out in columns:
+            v = out[key]
+            cells.append(f"{v[0]:10.1f} / {v[1]:8.1f}" if isinstance(v, tuple) else f"{v:22.2f}")
+        name = key + " p50/p99 (ms)" if isinstance(columns[0][1][key], tuple) else key
+        print(f"{name:30}" + "".join(f"{c:>22}" for c in cells))
 
 
 if __name__ == "__main__":

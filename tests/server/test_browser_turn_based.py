@@ -55,3 +55,54 @@ def test_the_lobby_makes_a_turn_based_table(
     expect(page.locator(f'[data-table="{tid}"] .pace')).to_contain_text(limit)
     no_errors(page)
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "left", "bank"),
+    [("pt-BR", "faltam 12 horas", "reserva: 1 hora"), ("en", "12 hours", "bank: 1 hour")],
+)
+def test_the_table_page_shows_each_seats_deadline_and_bank(
+    browser: Browser, server: str, lang: str, left: str, bank: str
+) -> None:
+    body = {
+        "game": "nine-domains",
+        "seats": [{"kind": "human"}] * 2,
+        "mode": "turn_based",
+        "turn_seconds": 43200,
+        "bank_seconds": 3600,
+    }
+    tid = httpx.post(f"{server}/api/tables", json=body).json()["id"]
+    tokens = [
+        httpx.post(f"{server}/api/tables/{tid}/join", json={"name": n}).json()["token"]
+        for n in ("Ana", "Bia")
+    ]
+    page = new_page(browser, lang)
+    page.goto(f"{server}/t/{tid}#seat={tokens[0]}")
+    owing = [
+        s["seat"]
+        for s in httpx.get(f"{server}/api/tables/{tid}/pace").json()["seats"]
+        if s["due_at"]
+    ]
+    assert owing
+    for p in owing:  # limit + bank = 13 hours, a little less by now: "12 hours 59 minutes"
+        expect(page.locator(f'.pace[data-seat="{p}"] .pace-left')).to_contain_text(left)
+    expect(page.locator('.pace[data-seat="0"] .pace-bank')).to_contain_text(bank)
+    # a move elsewhere: the page asks again, without a reload
+    p = owing[0]
+    st = httpx.get(
+        f"{server}/api/tables/{tid}/state", headers={"Authorization": f"Bearer {tokens[p]}"}
+    ).json()
+    r = httpx.post(
+        f"{server}/api/tables/{tid}/moves",
+        json={"move": st["move"], "action": st["legal"][0]["action"]},
+        headers={"Authorization": f"Bearer {tokens[p]}"},
+    )
+    assert r.status_code == 200, r.text
+    expect(page.locator("#move-no")).to_contain_text("1")
+    after = httpx.get(f"{server}/api/tables/{tid}/pace").json()
+    for s in after["seats"]:
+        expect(page.locator(f'.pace[data-seat="{s["seat"]}"] .pace-left')).to_have_count(
+            1 if s["due_at"] else 0
+        )
+    no_errors(page)
+    page.context.close()

@@ -177,11 +177,24 @@ class Profiles:
         """Every table the account sits at: those waiting for its move first, then the others
         in play, the open ones, and the newest finished ones; each by its newest change."""
         r = self.registry
-        active = await r.db(self.store.seats, account_id, ACTIVE)
-        finished = await r.db(self.store.seats, account_id, ("finished",))
+        # one read of the account's seats (one statement, one pool checkout), parted here
+        seats = await r.db(self.store.seats, account_id, (*ACTIVE, "finished"))
+        active = [p for p in seats if p.status in ACTIVE]
+        finished = [p for p in seats if p.status == "finished"]
+        # a turn-based table this process does not hold (let go while idle): its timer rows
+        # say which seat owes a move (its stored clock is the real-time clocks')
+        idle = [
+            (p.table_id, p.seat)
+            for p in active
+            if p.status == "running"
+            and not p.left
+            and p.settings.get("mode") == "turn_based"
+            and p.table_id not in r.tables
+        ]
+        owed = await r.db(self.store.owing, idle) if idle else set()
         rows = []
         for p in active + finished[:FINISHED_MINE]:
-            mine = waits_for(p, r)
+            mine = waits_for(p, r) or (p.table_id, p.seat) in owed
             order = 0 if mine else 1 if p.status == "running" else 2 if p.status == "open" else 3
             rows.append(
                 (

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import sessionmaker
 
-from .models import AccountRow, AccountSeatRow, MoveRow, SeatRow, TableRow
+from .models import AccountRow, AccountSeatRow, MoveRow, SeatRow, TableRow, TurnTimerRow
 
 ACTIVE = ("open", "running")
 
@@ -90,6 +90,21 @@ class ProfileStore:
         ]
         out.sort(key=lambda p: (p.updated_at, p.table_id), reverse=True)
         return out
+
+    def owing(self, seats: list[tuple[str, int]]) -> set[tuple[str, int]]:
+        """Of these (turn-based table, seat) pairs, those whose timer row holds a deadline: the
+        seat owes a decision (turn_timers.py). By the rows' key, whatever the tables' number."""
+        if not seats:
+            return set()
+        wanted = set(seats)
+        with self.sessions() as s:
+            rows = s.execute(
+                select(TurnTimerRow.table_id, TurnTimerRow.seat).where(
+                    TurnTimerRow.table_id.in_(sorted({t for t, _ in seats})),
+                    TurnTimerRow.due_at.is_not(None),
+                )
+            ).all()
+        return {(str(t), int(p)) for t, p in rows} & wanted
 
     def timeouts(self, account_id: str) -> dict[tuple[str, int], int]:
         """(table, seat) -> how many of the account's seats' moves the clock made."""

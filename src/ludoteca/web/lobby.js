@@ -5,6 +5,7 @@ import { agentLabel, errorText, lang, t } from "./i18n.js";
 import { lobbyHelp } from "./tutorial.js";
 import { deckPicker } from "./gatalogo.js";
 import { myTablesPanel } from "./profile_tables.js";
+import { invitationsPanel } from "./invitations.js";
 import { ratedChoice } from "./profile_rated.js";
 
 export function showLobby(root, go) {
@@ -13,7 +14,8 @@ export function showLobby(root, go) {
   const lists = h("section", { class: "panel", id: "tables" });
   let gameNames = {};
   const mine = myTablesPanel(() => gameNames); // the signed-in person's tables, theirs to move first
-  root.append(h("h1", { class: "lobby-title" }, t("lobbyTitle")), mine.box, h("div", { class: "lobby" }, form, lists));
+  const invited = invitationsPanel(() => gameNames, go); // open tables I was invited to by name
+  root.append(h("h1", { class: "lobby-title" }, t("lobbyTitle")), invited.box, mine.box, h("div", { class: "lobby" }, form, lists));
   Promise.all([api("/games"), api("/turn-based")]).then(([games, turns]) => {
     gameNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
     buildForm(form, games, go, turns);
@@ -24,6 +26,7 @@ export function showLobby(root, go) {
       const [active, finished] = await Promise.all([api("/tables"), api("/tables?status=finished&limit=20")]);
       paintTables(lists, active, finished, gameNames);
       mine.refresh();
+      invited.refresh();
     } catch (e) {
       showError(lists, e);
     }

@@ -17,6 +17,7 @@ import { announce, onArrow, rove, settle, settleFocus } from "./focus.js";
 import { fitLayout, keepOwnInView, showTarget } from "./layout.js";
 import { tableTurn, leftTable } from "./notify.js";
 import { hintControl } from "./review-hint.js";
+import { paceKeeper } from "./pace.js";
 
 const FLASH_MS = 1600; // how long what the last move changed stays marked
 // while the link is open the page pings this often, and gives up on a socket that stays silent
@@ -43,6 +44,22 @@ export function showTable(root, tableId, go) {
   const page = h("div", { class: "table-page" });
   root.append(page);
   const hint = hintControl(tableId, () => last && paint(false)); // practice hints (review-hint.js)
+  // invitations by name from the waiting room: for a signed-in person (asked once)
+  const invite = { signedIn: false, note: "", send: null };
+  api("/account").then(() => { invite.signedIn = true; if (last && !closed) paint(false); }, () => {});
+  invite.send = async (name) => {
+    let ok = false;
+    try {
+      await api(`/tables/${tableId}/invitations`, { method: "POST", body: { name } });
+      invite.note = t("invitationSent", { name });
+      ok = true;
+    } catch (e) {
+      invite.note = `${t("error")}: ${errorText(e.code, e.message)}`;
+    }
+    if (last && !closed) paint(false);
+    return ok;
+  };
+  const pace = paceKeeper(tableId, () => { if (last && !closed) paint(false); }); // turn-based deadlines
 
   // a seat link from another device: /t/ID#seat=TOKEN (the fragment never reaches a server)
   const m0 = location.hash.match(/^#seat=([\w-]{10,200})$/);
@@ -364,6 +381,7 @@ export function showTable(root, tableId, go) {
     const said = (m.view && got?.mod?.reacting?.(m.view)) || null;
     const window = m.window ? { ...m.window, about: m.window.about || said?.about || null } : said ? { seconds_left: null, about: said.about } : null;
     page.classList.toggle("my-turn", myTurn);
+    pace.seen(m.move, tb.settings?.mode === "turn_based" && tb.status === "running" && !m.result);
     tableTurn(tableId, myTurn, `${tb.game_name} · ludoteca`); // title, badge, sound (notify.js)
 
     const seatsBar = h("ol", { class: "seats-bar", "aria-label": t("players") }, tb.seats.map((s, i) => {
@@ -371,7 +389,8 @@ export function showTable(root, tableId, go) {
       return h("li", { class: ["seat", `seat-c${i % 10}`, m.actors.includes(i) ? "acting" : "", m.seat === i ? "me" : ""].join(" "), "data-key": `seat-${i}`, dataset: { seat: i } },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "seat-name" }, seatName[i], m.seat === i ? ` (${t("you")})` : ""),
-        clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null);
+        clock !== undefined ? h("span", { class: "clock", role: "timer", dataset: { left: clock } }, `${Math.ceil(clock)} s`) : null,
+        pace.seat(i));
     }));
     const head = h("div", { class: "table-head", id: "table-head" },
       h("h1", {}, tb.game_name), rulesButton(tb.game),
@@ -382,7 +401,7 @@ export function showTable(root, tableId, go) {
     const ctx = { seat: m.seat, names: seatName, legal: mineLegal, lang: lang(), actors: m.actors, window, t };
     // an open table (seats still free) has no game yet: its waiting room stands for the board
     const boardView = tb.status === "open"
-      ? waitingRoom(tb, { game: gameInfo, seat: m.seat, onCopy: (link) => navigator.clipboard?.writeText(link).then(() => flash(t("copied")), () => flash(link)) })
+      ? waitingRoom(tb, { game: gameInfo, seat: m.seat, invite: invite.signedIn ? invite : null, onCopy: (link) => navigator.clipboard?.writeText(link).then(() => flash(t("copied")), () => flash(link)) })
       : viewElement(tb.game, m.view, ctx);
     const board = h("section", { class: "board", id: "board", role: "region", "aria-label": t("board") }, boardView);
 
@@ -586,6 +605,7 @@ export function showTable(root, tableId, go) {
   start();
   return () => {
     closed = true;
+    pace.stop();
     leftTable();
     unhelp?.();
     clearInterval(beat);

@@ -12,6 +12,9 @@ export const TURN_WORDS = {
     },
     hours: { one: "{n} hora", other: "{n} horas" }, days: { one: "{n} dia", other: "{n} dias" },
     noBank: "Sem reserva", turnBased: "Por turnos",
+    // the table page's pace (pace.js): the time left of the seat that owes a move, each bank
+    minutes: { one: "{n} minuto", other: "{n} minutos" }, underMinute: "menos de um minuto",
+    paceLeft: "faltam {left}", paceBank: "reserva: {left}",
   },
   en: {
     pace: "Pace", paceRealtime: "Real time (everyone at the table now)", paceTurnBased: "Turn-based (each plays when they can)",
@@ -24,5 +27,7 @@ export const TURN_WORDS = {
     },
     hours: { one: "{n} hour", other: "{n} hours" }, days: { one: "{n} day", other: "{n} days" },
     noBank: "No bank", turnBased: "Turn-based",
+    minutes: { one: "{n} minute", other: "{n} minutes" }, underMinute: "less than a minute",
+    paceLeft: "{left} left", paceBank: "bank: {left}",
   },
 };

@@ -58,8 +58,26 @@ export function invitation(table) {
     h("p", { class: "muted" }, t("waitSeats", { n: taken, total: table.seats.length })));
 }
 
-/** The waiting room of an open table, for whoever has the page open (seated or not). */
-export function waitingRoom(table, { game, seat, onCopy }) {
+/** Invite a person by their account's name (POST /api/tables/ID/invitations): a signed-in
+ * person seated at the table. ``invite.send(name)`` does it; ``invite.note`` is what the last
+ * one said (kept by the page across repaints). */
+function inviteByName(invite) {
+  const name = h("input", { type: "text", id: "invite-name", "data-key": "invite-name", maxlength: "40", autocomplete: "off", required: true });
+  return h("form", { class: "invite-by-name", id: "invite-by-name", "data-key": "invite-by-name", onsubmit: (ev) => {
+    ev.preventDefault();
+    // the input on the page (a repaint keeps the first one and hands its form this handler)
+    const input = ev.currentTarget.querySelector("#invite-name");
+    const who = input.value.trim();
+    if (who) invite.send(who).then((ok) => { if (ok) input.value = ""; });
+  } },
+  h("label", { for: "invite-name" }, t("inviteName")), name,
+  h("button", { type: "submit", id: "invite-send" }, t("invite")),
+  h("p", { class: "muted", id: "invite-note", role: "status" }, invite.note || ""));
+}
+
+/** The waiting room of an open table, for whoever has the page open (seated or not);
+ * ``invite`` (a signed-in person at a seat) adds the invitation by name. */
+export function waitingRoom(table, { game, seat, onCopy, invite = null }) {
   const host = hostName(table);
   const link = inviteLink(table.id);
   const taken = table.seats.filter((s) => s.taken).length;
@@ -72,6 +90,7 @@ export function waitingRoom(table, { game, seat, onCopy }) {
         h("button", { type: "button", class: "invite-copy primary", id: "invite-copy", "data-cmd": "copy", onclick: () => onCopy(link) },
           h("span", { class: "invite-what" }, t("waitCopy")),
           h("span", { class: "invite-url", translate: "no" }, link.replace(/^https?:\/\//, ""))),
-        h("img", { class: "invite-qr", id: "invite-qr", src: `/api/tables/${encodeURIComponent(table.id)}/invite.svg`, alt: t("waitQr"), width: "200", height: "200" })),
+        h("img", { class: "invite-qr", id: "invite-qr", src: `/api/tables/${encodeURIComponent(table.id)}/invite.svg`, alt: t("waitQr"), width: "200", height: "200" }),
+        invite && seat !== null && seat !== undefined ? inviteByName(invite) : null),
       h("div", { class: "wait-who" }, seatList(table, seat), optionList(table, game))));
 }
