@@ -66,14 +66,37 @@ def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatc
 
 
 @pytest.mark.parametrize(
-    ("players", "agents", "opts"),
+    ("game_id", "players", "agents", "opts"),
     [
-        (2, ["random"], {}),
-        (4, ["random", "heuristic"], {"bury_anywhere": True, "stacking_attacks": False}),
-        (7, ["heuristic:risk=0.45", "random"], {"five_card_combo": "identical"}),
+        ("exploding-kittens", 2, ["random"], {}),
+        (
+            "exploding-kittens",
+            4,
+            ["random", "heuristic"],
+            {"bury_anywhere": True, "stacking_attacks": False},
+        ),
+        (
+            "exploding-kittens",
+            7,
+            ["heuristic:risk=0.45", "random"],
+            {"five_card_combo": "identical"},
+        ),
+        ("sala-de-miaula", 2, ["random"], {}),
+        (
+            "sala-de-miaula",
+            2,
+            ["heuristic", "random"],
+            {"first_player": 1, "first_player_draws": True, "decklists": "open"},
+        ),
+        (
+            "sala-de-miaula",
+            2,
+            ["random", "heuristic"],
+            {"terrain": None, "oficina_any_status": True},
+        ),
     ],
 )
-def test_block_records_equal_the_game_by_game_records(players, agents, opts):
+def test_block_records_equal_the_game_by_game_records(game_id, players, agents, opts):
     """The columns a block keeps give back, game by game, what ``play_one`` gives (with the
     core playing each game from a Python deal): outcomes, whole records, JSON lines, CSV rows,
     and the summary over the columns equals the one over the outcomes."""
@@ -81,10 +104,10 @@ def test_block_records_equal_the_game_by_game_records(players, agents, opts):
     from ludoteca.sim.runner import play_block, play_one, seat_agents
     from ludoteca.sim.summary import SimulationResult
 
-    block = play_block("exploding-kittens", players, agents, 11, 3, 25, opts, True, True)
+    block = play_block(game_id, players, agents, 11, 3, 25, opts, True, True)
     assert block is not None and len(block) == 25
     want = [
-        play_one("exploding-kittens", players, seat_agents(agents, players, i), 11, i, opts)
+        play_one(game_id, players, seat_agents(agents, players, i), 11, i, opts)
         for i in range(3, 28)
     ]
     assert block.outcomes() == want
@@ -94,11 +117,9 @@ def test_block_records_equal_the_game_by_game_records(players, agents, opts):
     for k, g in enumerate(want):
         assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
         assert writer.csv_row(block.outcome(k, False)) == writer.csv_row(g)
-    columns = SimulationResult("exploding-kittens", players, agents, [], [block])
-    assert (
-        columns.summary() == SimulationResult("exploding-kittens", players, agents, want).summary()
-    )
-    bare = play_block("exploding-kittens", players, agents, 11, 3, 25, opts, True, False)
+    columns = SimulationResult(game_id, players, agents, [], [block])
+    assert columns.summary() == SimulationResult(game_id, players, agents, want).summary()
+    bare = play_block(game_id, players, agents, 11, 3, 25, opts, True, False)
     assert bare is not None and not bare.has_moves
     assert [g.to_row() for g in bare.outcomes()] == [g.to_row() for g in want]
 
