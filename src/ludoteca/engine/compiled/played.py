@@ -3,8 +3,8 @@ so that a caller builds Python objects only for what it writes (``sim/blocks.py`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
