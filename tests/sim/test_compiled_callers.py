@@ -81,6 +81,25 @@ def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatc
             ["heuristic:risk=0.45", "random"],
             {"five_card_combo": "identical"},
         ),
+        ("nine-domains", 2, ["random"], {}),
+        (
+            "nine-domains",
+            2,
+            ["heuristic", "random"],
+            {"special_deal": "draft", "vp_tie": "domains", "exchange_this_round": True},
+        ),
+        (
+            "nine-domains",
+            2,
+            ["random", "heuristic"],
+            {
+                "special_deal": "independent",
+                "four_plus_target": "opponent",
+                "open_piles": True,
+                "malus_counts_as_bonus": True,
+                "three_plus_effect_win_scores": True,
+            },
+        ),
         ("sala-de-miaula", 2, ["random"], {}),
         (
             "sala-de-miaula",
