@@ -100,6 +100,15 @@ def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatc
                 "three_plus_effect_win_scores": True,
             },
         ),
+        ("coatl", 2, ["random"], {}),
+        ("coatl", 2, ["heuristic", "random"], {"sacrifice_tokens": True, "reduced_bodies": True}),
+        (
+            "coatl",
+            4,
+            ["random", "heuristic"],
+            {"keep_exactly_three": True, "tiebreak_counts_unfinished": True},
+        ),
+        ("coatl", 4, ["random"], {"reduced_bodies": True}),
         ("sala-de-miaula", 2, ["random"], {}),
         (
             "sala-de-miaula",

@@ -51,8 +51,9 @@ class GameBlock:
         return [s for s, won in enumerate(self.played.winners[k].tolist()) if won]
 
     def scores(self, k: int) -> list[float] | None:
+        """Floats, or ints where the game's result keeps ints (the column's type says)."""
         s = self.played.scores
-        return None if s is None else [float(x) for x in s[k].tolist()]
+        return None if s is None else s[k].tolist()
 
     def turns(self, k: int) -> int | None:
         t = self.played.turns
