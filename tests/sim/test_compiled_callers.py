@@ -256,22 +256,34 @@ def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
         assert got == _outcomes("nine-domains", 3, 2, ["random"], 1)
 
 
-def _written(tmp_path, name, agents):
+def _written(tmp_path, name, agents, game="exploding-kittens", players=3):
     out = tmp_path / name
-    args = ["simulate", "exploding-kittens", "-n", "12", "-p", "3", "--agents", agents]
+    args = ["simulate", game, "-n", "12", "-p", str(players), "--agents", agents]
     r = CliRunner().invoke(app, [*args, "--seed", "4", "--workers", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     return out.read_bytes()
 
 
 @pytest.mark.parametrize(
-    ("agents", "suffix"),
-    [("random,random", "jsonl"), ("heuristic,random", "jsonl"), ("random,heuristic", "csv")],
+    ("agents", "suffix", "game", "players"),
+    [
+        ("random,random", "jsonl", "exploding-kittens", 3),
+        ("heuristic,random", "jsonl", "exploding-kittens", 3),
+        ("random,heuristic", "csv", "exploding-kittens", 3),
+        ("random,heuristic", "jsonl", "nine-domains", 2),
+        ("heuristic,random", "csv", "nine-domains", 2),
+        ("random,random", "jsonl", "coatl", 4),
+        ("random,heuristic", "csv", "coatl", 2),
+        ("heuristic,random", "jsonl", "sala-de-miaula", 2),
+        ("random", "csv", "sala-de-miaula", 2),
+    ],
 )
-def test_simulate_output_is_byte_identical_to_the_reference_loop(tmp_path, agents, suffix):
+def test_simulate_output_is_byte_identical_to_the_reference_loop(
+    tmp_path, agents, suffix, game, players
+):
     with fast.disabled():
-        want = _written(tmp_path, f"want.{suffix}", agents)
-    assert _written(tmp_path, f"got.{suffix}", agents) == want
+        want = _written(tmp_path, f"want.{suffix}", agents, game, players)
+    assert _written(tmp_path, f"got.{suffix}", agents, game, players) == want
 
 
 def test_simulate_makes_no_agent_the_core_plays(monkeypatch):
