@@ -145,6 +145,7 @@ def test_block_records_equal_the_game_by_game_records(game_id, players, agents, 
     for k, g in enumerate(want):
         assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
         assert writer.csv_row(block.outcome(k, False)) == writer.csv_row(g)
+    assert block.json_lines() == [OutcomeWriter.line(g) + "\n" for g in want]
     columns = SimulationResult(game_id, players, agents, [], [block])
     assert columns.summary() == SimulationResult(game_id, players, agents, want).summary()
     bare = play_block(game_id, players, agents, 11, 3, 25, opts, True, False)
