@@ -146,11 +146,13 @@ def test_block_records_equal_the_game_by_game_records(game_id, players, agents, 
         assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
         assert writer.csv_row(block.outcome(k, False)) == writer.csv_row(g)
     assert block.json_lines() == [OutcomeWriter.line(g) + "\n" for g in want]
+    assert block.csv_rows() == [writer.csv_row(g) for g in want]
     columns = SimulationResult(game_id, players, agents, [], [block])
     assert columns.summary() == SimulationResult(game_id, players, agents, want).summary()
     bare = play_block(game_id, players, agents, 11, 3, 25, opts, True, False)
     assert bare is not None and not bare.has_moves
     assert [g.to_row() for g in bare.outcomes()] == [g.to_row() for g in want]
+    assert bare.csv_rows() == [writer.csv_row(g) for g in want]
 
 
 @pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])

@@ -126,6 +126,21 @@ class GameBlock:
             actions_json,
         )
 
+    def csv_rows(self) -> list[list[Any]]:
+        """Every game's CSV row as ``--out games.csv`` writes it (``OutcomeWriter.csv_row`` of
+        its outcome), from the columns in a few list operations a block."""
+        p = self.played
+        n = self.num_players
+        names = [[self.agents[a] for a in row] for row in self.seat_agent.tolist()]
+        won = [" ".join(str(s) for s in range(n) if w[s]) for w in p.winners.tolist()]
+        reasons = [p.reasons[r] for r in p.reason.tolist()]
+        turns = [""] * len(self) if p.turns is None else p.turns.tolist()
+        scores = [[""] * n] * len(self) if p.scores is None else p.scores.tolist()
+        return [
+            [self.first + k, int(d), *names[k], won[k], reasons[k], m, turns[k], *scores[k]]
+            for k, (d, m) in enumerate(zip(self.deals.tolist(), p.decisions.tolist(), strict=True))
+        ]
+
     def json_lines(self) -> list[str]:
         """Every game's JSON line as ``--out games.jsonl`` writes it (newline included): the
         same bytes as encoding ``outcome(k)``'s row and record, put together from parts: what
