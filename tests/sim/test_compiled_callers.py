@@ -109,6 +109,7 @@ def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatc
             {"keep_exactly_three": True, "tiebreak_counts_unfinished": True},
         ),
         ("coatl", 4, ["random"], {"reduced_bodies": True}),
+        ("exploding-kittens", 10, ["random", "heuristic"], {"super_skip_passes_turns": True}),
         ("sala-de-miaula", 2, ["random"], {}),
         (
             "sala-de-miaula",
