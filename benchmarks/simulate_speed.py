@@ -10,18 +10,23 @@ arms; the median of each is printed):
   ``new_game`` in Python and the playout in the core);
 - ``sim parquet``: what ``ludoteca simulate --workers 1 --out games.parquet`` does: the run's
   games, one row each written to a Parquet file, and the summary;
+- ``sim csv``: the same with ``--out games.csv`` (one row a game);
 - ``sim jsonl``: the same with ``--out games.jsonl`` (every game's whole match record);
-- ``py parquet`` / ``py jsonl``: the same two with the core disabled (the reference loop).
+- ``py parquet`` / ``py jsonl``: the same two with the core disabled (the reference loop; a
+  run of ``--py-chunk`` games, the reference being tens of times slower).
 
-Then the issue's bars: sim ÷ core (≥ 0.8) and sim ÷ py (≥ 8), for each output.
+Then the issue's bars: sim ÷ core (≥ 0.8) and sim ÷ py (≥ 8), for each output; and the load
+average of the machine (``os.getloadavg``) at the row's end, the machine being shared.
 
     python benchmarks/simulate_speed.py                                  # every game, 2 players
     python benchmarks/simulate_speed.py exploding-kittens --players 4 --seconds 1 --rounds 3
+    python benchmarks/simulate_speed.py coatl --players 2 4 --agents random
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -86,7 +91,14 @@ def core_loop(game: ludoteca.Game, n: int, agent: str, seed: list[int]) -> Calla
 
 
 def simulate_run(
-    gid: str, n: int, agent: str, suffix: str, use_core: bool, seed: list[int], tmp: Path
+    gid: str,
+    n: int,
+    agent: str,
+    suffix: str,
+    use_core: bool,
+    seed: list[int],
+    tmp: Path,
+    chunk: int = CHUNK,
 ) -> Callable[[], int]:
     """``ludoteca simulate --workers 1 --out games.<suffix>``'s loop (``cli/simulate_cmd.py``):
     the file written as games end, then the summary."""
@@ -94,7 +106,7 @@ def simulate_run(
     def play() -> None:
         writer = OutcomeWriter(tmp / f"games.{suffix}", n)
         games, blocks = [], []
-        for part in iter_blocks(gid, CHUNK, n, [agent], seed[0], keep_records=writer.keeps_moves):
+        for part in iter_blocks(gid, chunk, n, [agent], seed[0], keep_records=writer.keeps_moves):
             if isinstance(part, GameBlock):
                 writer.write_block(part)
                 part.drop_moves()
@@ -112,8 +124,8 @@ def simulate_run(
         else:
             with fast.disabled():
                 play()
-        seed[0] += CHUNK
-        return CHUNK
+        seed[0] += chunk
+        return chunk
 
     return run
 
@@ -121,52 +133,68 @@ def simulate_run(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", help="game ids (default: every game with a core)")
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", type=int, nargs="*", default=[2])
     ap.add_argument("--seconds", type=float, default=0.5, help="per arm and round")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--agents", nargs="*", default=list(AGENTS))
+    ap.add_argument("--py-chunk", type=int, default=100, help="games a reference run plays")
     args = ap.parse_args(argv)
     if not fast.AVAILABLE:
         print("no compiled cores here (numba missing)")
         return 1
     gids = args.games or [g for g in ludoteca.list_games() if fast.available(g)]
-    n = args.players
-    print(f"games/s, one process, CPU time, {n} players, median of {args.rounds} rounds")
-    head = f"{'game':18} {'agents':9} {'core':>8} {'sim pq':>8} {'sim jsonl':>9}"
-    print(head + f" {'py pq':>7} {'py jsonl':>8} {'pq/core':>7} {'pq/py':>6} {'jsonl/py':>8}")
+    print(f"games/s, one process, CPU time, median of {args.rounds} rounds")
+    head = f"{'game':18} {'n':>2} {'agents':9} {'core':>8} {'sim pq':>8} {'sim csv':>8}"
+    head += f" {'sim jsonl':>9} {'py pq':>7} {'py jsonl':>8} {'pq/core':>7} {'csv/core':>8}"
+    print(head + f" {'jsonl/core':>10} {'pq/py':>6} {'jsonl/py':>8} {'load':>5}")
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for gid in gids:
             game = ludoteca.get_game(gid)
             fast.warm_up([gid])
-            for agent in args.agents:
-                try:
-                    make_agent(agent, game, 0)
-                except ValueError:
+            for n in args.players:
+                if not game.min_players <= n <= game.max_players:
                     continue
-                if AC.seat_plan(game, [agent]) is None:
-                    continue
-                arms: dict[str, Callable[[], int]] = {
-                    "core": core_loop(game, n, agent, [0]),
-                    "sim_pq": simulate_run(gid, n, agent, "parquet", True, [0], tmp),
-                    "sim_jsonl": simulate_run(gid, n, agent, "jsonl", True, [0], tmp),
-                    "py_pq": simulate_run(gid, n, agent, "parquet", False, [0], tmp),
-                    "py_jsonl": simulate_run(gid, n, agent, "jsonl", False, [0], tmp),
-                }
-                for fn in arms.values():
-                    fn()  # warm: imports, the heuristic's table, the action JSON table
-                rates: dict[str, list[float]] = {k: [] for k in arms}
-                for _ in range(args.rounds):
-                    for k, fn in arms.items():
-                        rates[k].append(timed(fn, args.seconds))
-                r = {k: statistics.median(v) for k, v in rates.items()}
-                print(
-                    f"{gid:18} {agent:9} {r['core']:>8,.0f} {r['sim_pq']:>8,.0f}"
-                    f" {r['sim_jsonl']:>9,.0f} {r['py_pq']:>7,.0f} {r['py_jsonl']:>8,.0f}"
-                    f" {r['sim_pq'] / r['core']:>7.2f} {r['sim_pq'] / r['py_pq']:>6.1f}"
-                    f" {r['sim_jsonl'] / r['py_jsonl']:>8.1f}"
-                )
-                sys.stdout.flush()
+                for agent in args.agents:
+                    try:
+                        make_agent(agent, game, 0)
+                    except ValueError:
+                        continue
+                    if AC.seat_plan(game, [agent]) is None:
+                        continue
+                    row(gid, game, n, agent, args, tmp)
+    return 0
+
+
+def row(
+    gid: str, game: ludoteca.Game, n: int, agent: str, args: argparse.Namespace, tmp: Path
+) -> None:
+    """One game, player count and agent: every arm, interleaved; the row printed."""
+    pc = args.py_chunk
+    arms: dict[str, Callable[[], int]] = {
+        "core": core_loop(game, n, agent, [0]),
+        "sim_pq": simulate_run(gid, n, agent, "parquet", True, [0], tmp),
+        "sim_csv": simulate_run(gid, n, agent, "csv", True, [0], tmp),
+        "sim_jsonl": simulate_run(gid, n, agent, "jsonl", True, [0], tmp),
+        "py_pq": simulate_run(gid, n, agent, "parquet", False, [0], tmp, pc),
+        "py_jsonl": simulate_run(gid, n, agent, "jsonl", False, [0], tmp, pc),
+    }
+    for fn in arms.values():
+        fn()  # warm: imports, the heuristic's table, the action JSON table
+    rates: dict[str, list[float]] = {k: [] for k in arms}
+    for _ in range(args.rounds):
+        for k, fn in arms.items():
+            rates[k].append(timed(fn, args.seconds))
+    r = {k: statistics.median(v) for k, v in rates.items()}
+    print(
+        f"{gid:18} {n:>2} {agent:9} {r['core']:>8,.0f} {r['sim_pq']:>8,.0f}"
+        f" {r['sim_csv']:>8,.0f} {r['sim_jsonl']:>9,.0f} {r['py_pq']:>7,.0f}"
+        f" {r['py_jsonl']:>8,.0f} {r['sim_pq'] / r['core']:>7.2f}"
+        f" {r['sim_csv'] / r['core']:>8.2f} {r['sim_jsonl'] / r['core']:>10.2f}"
+        f" {r['sim_pq'] / r['py_pq']:>6.1f} {r['sim_jsonl'] / r['py_jsonl']:>8.1f}"
+        f" {os.getloadavg()[0]:>5.1f}"
+    )
+    sys.stdout.flush()
     return 0
 
 

@@ -66,14 +66,66 @@ def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatc
 
 
 @pytest.mark.parametrize(
-    ("players", "agents", "opts"),
+    ("game_id", "players", "agents", "opts"),
     [
-        (2, ["random"], {}),
-        (4, ["random", "heuristic"], {"bury_anywhere": True, "stacking_attacks": False}),
-        (7, ["heuristic:risk=0.45", "random"], {"five_card_combo": "identical"}),
+        ("exploding-kittens", 2, ["random"], {}),
+        (
+            "exploding-kittens",
+            4,
+            ["random", "heuristic"],
+            {"bury_anywhere": True, "stacking_attacks": False},
+        ),
+        (
+            "exploding-kittens",
+            7,
+            ["heuristic:risk=0.45", "random"],
+            {"five_card_combo": "identical"},
+        ),
+        ("nine-domains", 2, ["random"], {}),
+        (
+            "nine-domains",
+            2,
+            ["heuristic", "random"],
+            {"special_deal": "draft", "vp_tie": "domains", "exchange_this_round": True},
+        ),
+        (
+            "nine-domains",
+            2,
+            ["random", "heuristic"],
+            {
+                "special_deal": "independent",
+                "four_plus_target": "opponent",
+                "open_piles": True,
+                "malus_counts_as_bonus": True,
+                "three_plus_effect_win_scores": True,
+            },
+        ),
+        ("coatl", 2, ["random"], {}),
+        ("coatl", 2, ["heuristic", "random"], {"sacrifice_tokens": True, "reduced_bodies": True}),
+        (
+            "coatl",
+            4,
+            ["random", "heuristic"],
+            {"keep_exactly_three": True, "tiebreak_counts_unfinished": True},
+        ),
+        ("coatl", 4, ["random"], {"reduced_bodies": True}),
+        ("exploding-kittens", 10, ["random", "heuristic"], {"super_skip_passes_turns": True}),
+        ("sala-de-miaula", 2, ["random"], {}),
+        (
+            "sala-de-miaula",
+            2,
+            ["heuristic", "random"],
+            {"first_player": 1, "first_player_draws": True, "decklists": "open"},
+        ),
+        (
+            "sala-de-miaula",
+            2,
+            ["random", "heuristic"],
+            {"terrain": None, "oficina_any_status": True},
+        ),
     ],
 )
-def test_block_records_equal_the_game_by_game_records(players, agents, opts):
+def test_block_records_equal_the_game_by_game_records(game_id, players, agents, opts):
     """The columns a block keeps give back, game by game, what ``play_one`` gives (with the
     core playing each game from a Python deal): outcomes, whole records, JSON lines, CSV rows,
     and the summary over the columns equals the one over the outcomes."""
@@ -81,10 +133,10 @@ def test_block_records_equal_the_game_by_game_records(players, agents, opts):
     from ludoteca.sim.runner import play_block, play_one, seat_agents
     from ludoteca.sim.summary import SimulationResult
 
-    block = play_block("exploding-kittens", players, agents, 11, 3, 25, opts, True, True)
+    block = play_block(game_id, players, agents, 11, 3, 25, opts, True, True)
     assert block is not None and len(block) == 25
     want = [
-        play_one("exploding-kittens", players, seat_agents(agents, players, i), 11, i, opts)
+        play_one(game_id, players, seat_agents(agents, players, i), 11, i, opts)
         for i in range(3, 28)
     ]
     assert block.outcomes() == want
@@ -94,13 +146,14 @@ def test_block_records_equal_the_game_by_game_records(players, agents, opts):
     for k, g in enumerate(want):
         assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
         assert writer.csv_row(block.outcome(k, False)) == writer.csv_row(g)
-    columns = SimulationResult("exploding-kittens", players, agents, [], [block])
-    assert (
-        columns.summary() == SimulationResult("exploding-kittens", players, agents, want).summary()
-    )
-    bare = play_block("exploding-kittens", players, agents, 11, 3, 25, opts, True, False)
+    assert block.json_lines() == [OutcomeWriter.line(g) + "\n" for g in want]
+    assert block.csv_rows() == [writer.csv_row(g) for g in want]
+    columns = SimulationResult(game_id, players, agents, [], [block])
+    assert columns.summary() == SimulationResult(game_id, players, agents, want).summary()
+    bare = play_block(game_id, players, agents, 11, 3, 25, opts, True, False)
     assert bare is not None and not bare.has_moves
     assert [g.to_row() for g in bare.outcomes()] == [g.to_row() for g in want]
+    assert bare.csv_rows() == [writer.csv_row(g) for g in want]
 
 
 @pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])
@@ -207,22 +260,34 @@ def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
         assert got == _outcomes("nine-domains", 3, 2, ["random"], 1)
 
 
-def _written(tmp_path, name, agents):
+def _written(tmp_path, name, agents, game="exploding-kittens", players=3):
     out = tmp_path / name
-    args = ["simulate", "exploding-kittens", "-n", "12", "-p", "3", "--agents", agents]
+    args = ["simulate", game, "-n", "12", "-p", str(players), "--agents", agents]
     r = CliRunner().invoke(app, [*args, "--seed", "4", "--workers", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     return out.read_bytes()
 
 
 @pytest.mark.parametrize(
-    ("agents", "suffix"),
-    [("random,random", "jsonl"), ("heuristic,random", "jsonl"), ("random,heuristic", "csv")],
+    ("agents", "suffix", "game", "players"),
+    [
+        ("random,random", "jsonl", "exploding-kittens", 3),
+        ("heuristic,random", "jsonl", "exploding-kittens", 3),
+        ("random,heuristic", "csv", "exploding-kittens", 3),
+        ("random,heuristic", "jsonl", "nine-domains", 2),
+        ("heuristic,random", "csv", "nine-domains", 2),
+        ("random,random", "jsonl", "coatl", 4),
+        ("random,heuristic", "csv", "coatl", 2),
+        ("heuristic,random", "jsonl", "sala-de-miaula", 2),
+        ("random", "csv", "sala-de-miaula", 2),
+    ],
 )
-def test_simulate_output_is_byte_identical_to_the_reference_loop(tmp_path, agents, suffix):
+def test_simulate_output_is_byte_identical_to_the_reference_loop(
+    tmp_path, agents, suffix, game, players
+):
     with fast.disabled():
-        want = _written(tmp_path, f"want.{suffix}", agents)
-    assert _written(tmp_path, f"got.{suffix}", agents) == want
+        want = _written(tmp_path, f"want.{suffix}", agents, game, players)
+    assert _written(tmp_path, f"got.{suffix}", agents, game, players) == want
 
 
 def test_simulate_makes_no_agent_the_core_plays(monkeypatch):

@@ -80,7 +80,9 @@ class OutcomeWriter:
         if self.parquet is not None:
             self.parquet.write_block(b)
         elif self.csv:
-            self.writer.writerows([self.csv_row(b.outcome(k, False)) for k in range(len(b))])
+            self.writer.writerows(b.csv_rows())
+        elif b.has_moves:
+            self.fh.write("".join(b.json_lines()))
         else:
             self.fh.write("".join([self.line(b.outcome(k, False)) + "\n" for k in range(len(b))]))
 

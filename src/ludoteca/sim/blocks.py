@@ -16,6 +16,11 @@ from ..engine.compiled.played import Played
 from ..engine.match import RECORD_FORMAT
 from .outcome import GameOutcome
 
+# json.dumps(x, ensure_ascii=False), made once (dumps makes an encoder a call for such options);
+# a dict's text is its items' texts joined by ", " with ": " between key and value, so a line
+# put together from parts is the same bytes as encoding it whole
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
 
 @dataclass
 class GameBlock:
@@ -51,8 +56,9 @@ class GameBlock:
         return [s for s, won in enumerate(self.played.winners[k].tolist()) if won]
 
     def scores(self, k: int) -> list[float] | None:
+        """Floats, or ints where the game's result keeps ints (the column's type says)."""
         s = self.played.scores
-        return None if s is None else [float(x) for x in s[k].tolist()]
+        return None if s is None else s[k].tolist()
 
     def turns(self, k: int) -> int | None:
         t = self.played.turns
@@ -119,6 +125,65 @@ class GameBlock:
             record,
             actions_json,
         )
+
+    def csv_rows(self) -> list[list[Any]]:
+        """Every game's CSV row as ``--out games.csv`` writes it (``OutcomeWriter.csv_row`` of
+        its outcome), from the columns in a few list operations a block."""
+        p = self.played
+        n = self.num_players
+        names = [[self.agents[a] for a in row] for row in self.seat_agent.tolist()]
+        won = [" ".join(str(s) for s in range(n) if w[s]) for w in p.winners.tolist()]
+        reasons = [p.reasons[r] for r in p.reason.tolist()]
+        turns = [""] * len(self) if p.turns is None else p.turns.tolist()
+        scores = [[""] * n] * len(self) if p.scores is None else p.scores.tolist()
+        return [
+            [self.first + k, int(d), *names[k], won[k], reasons[k], m, turns[k], *scores[k]]
+            for k, (d, m) in enumerate(zip(self.deals.tolist(), p.decisions.tolist(), strict=True))
+        ]
+
+    def json_lines(self) -> list[str]:
+        """Every game's JSON line as ``--out games.jsonl`` writes it (newline included): the
+        same bytes as encoding ``outcome(k)``'s row and record, put together from parts: what
+        every game of the block shares (the record's head, its options: for Sala de Miaula
+        both decks and the card definitions, twelve KB) encoded once, each move's text
+        ``[seat, action]`` taken from a table made once per block, so a game costs a join
+        over its moves and the encoding of its few per-game fields."""
+        p = self.played
+        if p.starts is None or p.seats is None or p.codes is None:
+            raise ValueError("this block kept no moves")
+        texts = action_texts(get_game(self.game_id))
+        pairs = [f"[{seat}, {t}]" for seat in range(self.num_players) for t in texts]
+        moves = (p.seats * len(texts) + p.codes).tolist()
+        starts = p.starts.tolist()
+        head = (
+            f'{{"format": {_encode(RECORD_FORMAT)}, "game": {_encode(self.game_id)}, '
+            f'"rules_version": {_encode(self.rules_version)}, "num_players": {self.num_players}, '
+            '"seed": '
+        )
+        options = f', "options": {_encode(self.options)}, "players": '
+        lines = []
+        for k in range(len(self)):
+            deal = int(self.deals[k])
+            seats = self.seats(k)
+            row = _encode(
+                {
+                    "index": self.first + k,
+                    "seed": deal,
+                    "seats": seats,
+                    "winners": self.winners(k),
+                    "ranking": p.ranking[k].tolist(),
+                    "scores": self.scores(k),
+                    "reason": self.reason(k),
+                    "decisions": int(p.decisions[k]),
+                    "turns": self.turns(k),
+                }
+            )
+            actions = ", ".join(map(pairs.__getitem__, moves[starts[k] : starts[k + 1]]))
+            lines.append(
+                f'{row[:-1]}, "record": {head}{deal}{options}{_encode(seats)}, '
+                f'"actions": [{actions}], "result": {_encode(self.result_json(k))}}}}}\n'
+            )
+        return lines
 
     def outcomes(self, full: bool = True) -> list[GameOutcome]:
         return [self.outcome(k, full) for k in range(len(self))]

@@ -74,7 +74,7 @@ class SimulationResult:
         return len(self.rows) + sum(len(b) for b in self.blocks)
 
     def summary(self) -> Summary:
-        if self.blocks and not self.rows and self.blocks[0].played.scores is None:
+        if self.blocks and not self.rows:
             return self._block_summary()
         n = len(self.games)
         per_agent: dict[str, dict[str, float]] = {
@@ -130,7 +130,8 @@ class SimulationResult:
         )
 
     def _block_summary(self) -> Summary:
-        """``summary`` over the blocks' columns (games without scores): the same figures."""
+        """``summary`` over the blocks' columns: the same figures (scores gathered in the
+        outcomes' order, game by game and seat by seat, so their means are the same sums)."""
         blocks = sorted(self.blocks, key=lambda b: b.first)
         n = sum(len(b) for b in blocks)
         specs = list(dict.fromkeys(self.agents))
@@ -142,6 +143,7 @@ class SimulationResult:
         reasons: Counter[str] = Counter()
         decisions: list[np.ndarray] = []
         turns: list[np.ndarray] = []
+        scores: dict[str, list[float]] = {spec: [] for spec in specs}
         for b in blocks:
             p = b.played
             sole = p.winners.sum(axis=1) == 1
@@ -154,25 +156,31 @@ class SimulationResult:
                 seat_games[spec] += int(mine.sum())
                 wins[spec] += int((mine & won).sum())
                 shared[spec] += int((mine & drew).sum())
+            if p.scores is not None:
+                for spec in specs:  # one mask a spec: an agent named twice holds both
+                    held = [a for a, s in enumerate(b.agents) if s == spec]
+                    scores[spec].extend(p.scores[np.isin(b.seat_agent, held)].tolist())
             for code, count in zip(*np.unique(p.reason, return_counts=True), strict=True):
                 reasons[p.reasons[int(code)]] += int(count)
             decisions.append(p.decisions[p.decisions >= 0])
             if p.turns is not None:
                 turns.append(p.turns)
-        agents = [
-            AgentLine(
-                spec,
-                seat_games[spec],
-                wins[spec],
-                shared[spec],
-                _rate(wins[spec], seat_games[spec]),
-                wilson_interval(wins[spec], seat_games[spec]),
-                _rate(shared[spec], seat_games[spec]),
-                None,
-                None,
+        agents = []
+        for spec in specs:
+            m = mean_interval(scores[spec]) if scores[spec] else None
+            agents.append(
+                AgentLine(
+                    spec,
+                    seat_games[spec],
+                    wins[spec],
+                    shared[spec],
+                    _rate(wins[spec], seat_games[spec]),
+                    wilson_interval(wins[spec], seat_games[spec]),
+                    _rate(shared[spec], seat_games[spec]),
+                    None if m is None else m[0],
+                    None if m is None else (m[1], m[2]),
+                )
             )
-            for spec in specs
-        ]
         seats = [
             SeatLine(
                 s, n, int(seat_w[s]), _rate(int(seat_w[s]), n), wilson_interval(int(seat_w[s]), n)

@@ -3,6 +3,7 @@ so that a caller builds Python objects only for what it writes (``sim/blocks.py`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,3 +33,38 @@ class Played:
     def details(self, g: int) -> dict[str, Any]:
         """Game g's ``Result.details`` (a game's core that keeps any says so: override)."""
         return {}
+
+
+@dataclass
+class Columns:
+    """What a core's compiled ``play_games`` loop fills: game g's moves
+    ``seats``/``codes[starts[g]:starts[g + 1]]`` (where recorded), its decisions, and its row of
+    ``finals`` (the numbers its result is made of, the game's own choice)."""
+
+    starts: np.ndarray
+    decisions: np.ndarray
+    finals: np.ndarray
+    seats: np.ndarray
+    codes: np.ndarray
+
+
+def fill_columns(
+    play: Callable[..., int], games: int, width: int, record: bool, moves: int, game_moves: int
+) -> Columns:
+    """Run a compiled loop ``play(record, seats, codes, starts, decisions, finals, first) ->
+    next`` over ``games`` games, doubling the move buffers (``moves`` a game to start, at least
+    ``2 * game_moves``: one game's most) whenever it stops early for room."""
+    starts = np.zeros(games + 1, dtype=np.int64)
+    decisions = np.zeros(games, dtype=np.int64)
+    finals = np.zeros((games, width), dtype=np.int64)
+    cap = game_moves * 2 + games * moves if record else 0
+    seats = np.empty(cap, dtype=np.int64)
+    codes = np.empty(cap, dtype=np.int64)
+    done = 0
+    while done < games:
+        done = play(record, seats, codes, starts, decisions, finals, done)
+        if done < games:
+            seats = np.concatenate([seats, np.empty_like(seats)])
+            codes = np.concatenate([codes, np.empty_like(codes)])
+    used = int(starts[games])
+    return Columns(starts, decisions, finals, seats[:used], codes[:used])

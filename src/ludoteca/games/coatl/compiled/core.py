@@ -15,11 +15,14 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented
+from ....engine.compiled.played import Played, fill_columns
 from ....engine.game import Game
 from .. import actions as A
 from .. import cards as C
 from ..options import CoatlOptions
 from ..phases import Phase
+from ..scoring import REASONS
+from . import games as GM
 from . import heuristic, playout, setup, table
 from . import layout as L
 
@@ -78,6 +81,63 @@ class Core(BaseCore):
         setup.deal(S, self.table, rng, n, playout.options_array(options))
         return S, int(rng[0])
 
+    def play_games(
+        self,
+        deals: np.ndarray,
+        n: int,
+        options: Any,
+        seeds: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        record: bool,
+    ) -> Played:
+        opts = playout.options_array(options)
+
+        def play(record: bool, *columns: Any) -> int:
+            return int(
+                GM.play_games(
+                    self.table,
+                    self.heuristic,
+                    deals,
+                    n,
+                    opts,
+                    seeds,
+                    kinds,
+                    risks,
+                    record,
+                    *columns,
+                )
+            )
+
+        c = fill_columns(play, len(deals), GM.WIDTH, record, 120 * n, GM.GAME_MOVES)
+        f = c.finals
+        keys = f[:, GM.F_KEYS : GM.F_KEYS + 3 * n].reshape(len(deals), n, 3)
+        # scoring.result: the winners hold the greatest key; a seat's place is one more than
+        # the keys greater than its own (keys compared as tuples)
+        greater = np.zeros((len(deals), n, n), dtype=bool)  # [g, q, o]: o's key > q's
+        equal = np.ones((len(deals), n, n), dtype=bool)
+        for j in range(3):
+            a = keys[:, :, None, j]
+            b = keys[:, None, :, j]
+            greater |= equal & (b > a)
+            equal &= b == a
+        ranking = 1 + greater.sum(axis=2)
+        return CoatlPlayed(
+            c.decisions,
+            f[:, GM.F_TURNS].copy(),
+            ranking == 1,
+            ranking,
+            tuple(REASONS.get(e, e) for e in L.ENDS),
+            f[:, GM.F_END].copy(),
+            keys[:, :, 0].copy(),
+            c.starts if record else None,
+            c.seats if record else None,
+            c.codes if record else None,
+            keys[:, :, 1].copy(),
+            keys[:, :, 2].copy(),
+            f[:, GM.F_TRIGGER].copy(),
+        )
+
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -91,3 +151,21 @@ class Core(BaseCore):
             self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, winners
         )
         return moves, np.full(g, -1, dtype=np.int64), winners
+
+
+class CoatlPlayed(Played):
+    """``Played`` with the result's details: turns, cards beside, best Coatl, the trigger."""
+
+    def __init__(self, *columns: Any) -> None:
+        *base, self.cards, self.best, self.trigger = columns
+        super().__init__(*base)
+
+    def details(self, g: int) -> dict[str, Any]:
+        turns = self.turns
+        assert turns is not None
+        return {
+            "turns": int(turns[g]),
+            "cards_beside": self.cards[g].tolist(),
+            "best_coatl": self.best[g].tolist(),
+            "trigger": int(self.trigger[g]),
+        }

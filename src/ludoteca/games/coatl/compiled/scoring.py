@@ -46,19 +46,7 @@ def winner(S: Any, T: Any) -> int:
     """The one winner of a finished game by ``scoring.result``'s keys, or -1 (a shared win)."""
     n = S[NPL]
     keys = np.zeros((MAXP, 3), dtype=np.int64)
-    seq = np.empty(LCAP + 1, dtype=np.int64)
-    for q in range(n):
-        pb = PLAYERS + q * PSIZE
-        for ci in range(S[pb + P_NCOATL]):
-            cb = pb + P_COATL + ci * CSIZE
-            done = S[cb + C_DONE]
-            if done:
-                pts = _coatl_points(S, T, cb, seq)
-                keys[q, 0] += pts
-                if pts > keys[q, 2]:
-                    keys[q, 2] = pts
-            if done or S[O_TIEUNF]:
-                keys[q, 1] += S[cb + C_PRN] + (1 if S[cb + C_TEMPLE] >= 0 else 0)
+    result_keys(S, T, keys)
     best = 0
     ties = 1
     for q in range(1, n):
@@ -73,3 +61,24 @@ def winner(S: Any, T: Any) -> int:
         elif d == 0:
             ties += 1
     return best if ties == 1 else -1
+
+
+@njit
+def result_keys(S: Any, T: Any, keys: Any) -> None:
+    """Each seat's ``scoring.result`` key into ``keys[seat]`` (zeroed first): its points, the
+    cards beside its Coatls, its best Coatl."""
+    n = S[NPL]
+    keys[:n, :] = 0
+    seq = np.empty(LCAP + 1, dtype=np.int64)
+    for q in range(n):
+        pb = PLAYERS + q * PSIZE
+        for ci in range(S[pb + P_NCOATL]):
+            cb = pb + P_COATL + ci * CSIZE
+            done = S[cb + C_DONE]
+            if done:
+                pts = _coatl_points(S, T, cb, seq)
+                keys[q, 0] += pts
+                if pts > keys[q, 2]:
+                    keys[q, 2] = pts
+            if done or S[O_TIEUNF]:
+                keys[q, 1] += S[cb + C_PRN] + (1 if S[cb + C_TEMPLE] >= 0 else 0)

@@ -15,12 +15,14 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented, unmirrored
+from ....engine.compiled.played import Played, fill_columns
 from ....engine.game import Game
 from .. import actions as A
 from ..cards import CARDS
 from ..options import NineDomainsOptions
 from ..phases import Phase
 from ..state import NineDomainsState
+from . import games as GM
 from . import heuristic, playout, table
 from . import layout as L
 
@@ -89,20 +91,60 @@ class Core(BaseCore):
     def store(self, S: np.ndarray, state: Any) -> None:
         L.to_state(S, state)
 
+    def play_games(
+        self,
+        deals: np.ndarray,
+        n: int,
+        options: Any,
+        seeds: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        record: bool,
+    ) -> Played:
+        opts = _opts(options)
+        kind = playout._DEALS[options.special_deal]
+
+        def play(record: bool, *columns: Any) -> int:
+            return int(
+                GM.play_games(
+                    self.table,
+                    self.heuristic,
+                    deals,
+                    kind,
+                    opts,
+                    seeds,
+                    kinds,
+                    risks,
+                    record,
+                    *columns,
+                )
+            )
+
+        c = fill_columns(play, len(deals), GM.WIDTH, record, 40, GM.GAME_MOVES)
+        f = c.finals
+        w = f[:, GM.F_WINNER]
+        seat = np.arange(2, dtype=np.int64)
+        winners = (w[:, None] == -1) | (w[:, None] == seat[None, :])
+        ranking = np.where(winners, 1, 2)
+        return NDPlayed(
+            c.decisions,
+            f[:, GM.F_ROUNDS].copy(),
+            winners,
+            ranking,
+            L.REASONS,
+            f[:, GM.F_REASON].copy(),
+            f[:, GM.F_VP0 : GM.F_VP1 + 1].astype(np.float64),
+            c.starts if record else None,
+            c.seats if record else None,
+            c.codes if record else None,
+            f,
+        )
+
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Whole random games from the deal: moves, rounds (-1: not kept) and winner per seed."""
-        opts = np.array(
-            [
-                options.four_plus_target == "opponent",
-                options.malus_counts_as_bonus,
-                options.three_plus_effect_win_scores,
-                options.exchange_this_round,
-                options.vp_tie == "domains",
-            ],
-            dtype=np.int64,
-        )
+        opts = _opts(options)
         g = len(seeds)
         moves = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
@@ -117,3 +159,41 @@ class Core(BaseCore):
             winners,
         )
         return moves, np.full(g, -1, dtype=np.int64), winners
+
+
+def _opts(options: Any) -> np.ndarray:
+    """The options' flags as the compiled deal and rules read them."""
+    return np.array(
+        [
+            options.four_plus_target == "opponent",
+            options.malus_counts_as_bonus,
+            options.three_plus_effect_win_scores,
+            options.exchange_this_round,
+            options.vp_tie == "domains",
+        ],
+        dtype=np.int64,
+    )
+
+
+class NDPlayed(Played):
+    """``Played`` with the result's details, read from each game's row of finals."""
+
+    def __init__(self, *columns: Any) -> None:
+        *base, self.finals = columns
+        super().__init__(*base)
+
+    def details(self, g: int) -> dict[str, Any]:
+        f = self.finals[g].tolist()
+        details: dict[str, Any] = {
+            "turns": f[GM.F_ROUNDS],
+            "domains": [f[GM.F_WON0], f[GM.F_WON1]],
+            "bonus_vp": [f[GM.F_BONUS0], f[GM.F_BONUS1]],
+            "elements_ignored": bool(f[GM.F_ELEMENTS_OFF]),
+        }
+        if (
+            f[GM.F_WINNER] != -1
+            and self.reasons[f[GM.F_REASON]] == "points"
+            and f[GM.F_VP0] == f[GM.F_VP1]
+        ):
+            details["tiebreak"] = "domains"
+        return details

@@ -15,6 +15,7 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented, unmirrored
+from ....engine.compiled.played import Played, fill_columns
 from ....engine.game import Game
 from .. import actions as A
 from .. import effects as FX
@@ -22,6 +23,7 @@ from .. import model as TB
 from ..cards import PASSIVE_EFFECTS, POOL
 from ..options import Options
 from ..state import SalaState
+from . import games as GM
 from . import heuristic, playout, table
 from . import layout as L
 
@@ -101,6 +103,71 @@ class Core(BaseCore):
     def store(self, S: np.ndarray, state: Any) -> None:
         L.to_state(S, state)
 
+    def _fresh(self, options: Any) -> tuple[np.ndarray, int, int, np.ndarray]:
+        """A new game's array before the deal, and what the compiled deal reads of the options:
+        the first player (-1: drawn), the terrain (-1: drawn among ``choices``)."""
+        fresh = SalaState(self.game, options)  # type: ignore[arg-type]
+        fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
+        S = L.from_state(fresh)
+        if options.terrain is not None:
+            terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
+        else:
+            terrain = -1
+            names = sorted(t for t, m in L.POOL.terrains.items() if m.set in options.sets)
+            choices = np.array([L.TINDEX[t] for t in names], dtype=np.int64)
+        first = -1 if options.first_player is None else int(options.first_player)
+        return S, first, terrain, choices
+
+    def play_games(
+        self,
+        deals: np.ndarray,
+        n: int,
+        options: Any,
+        seeds: np.ndarray,
+        kinds: np.ndarray,
+        risks: np.ndarray,
+        record: bool,
+    ) -> Played:
+        fresh, first, terrain, choices = self._fresh(options)
+
+        def play(record: bool, *columns: Any) -> int:
+            return int(
+                GM.play_games(
+                    self.table,
+                    self.heuristic,
+                    fresh,
+                    deals,
+                    first,
+                    terrain,
+                    choices,
+                    seeds,
+                    kinds,
+                    risks,
+                    record,
+                    *columns,
+                )
+            )
+
+        c = fill_columns(play, len(deals), GM.WIDTH, record, 120, GM.GAME_MOVES)
+        f = c.finals
+        seat = np.arange(2, dtype=np.int64)
+        winners = (f[:, GM.F_WIN, None] >> seat[None, :]) & 1 == 1
+        lives = f[:, GM.F_LIFE0 : GM.F_LIFE1 + 1]
+        return SalaPlayed(
+            c.decisions,
+            f[:, GM.F_TURN].copy(),
+            winners,
+            np.where(winners, 1, 2),
+            L.REASONS,
+            f[:, GM.F_REASON].copy(),
+            lives.astype(np.float64),
+            c.starts if record else None,
+            c.seats if record else None,
+            c.codes if record else None,
+            lives.copy(),
+            f[:, GM.F_TERRAIN].copy(),
+        )
+
     def random_games(
         self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -133,3 +200,21 @@ class Core(BaseCore):
             winners,
         )
         return moves, np.full(g, -1, dtype=np.int64), winners
+
+
+class SalaPlayed(Played):
+    """``Played`` with the result's details: turns, both lives, the terrain."""
+
+    def __init__(self, *columns: Any) -> None:
+        *base, self.lives, self.terrains = columns
+        super().__init__(*base)
+
+    def details(self, g: int) -> dict[str, Any]:
+        turns = self.turns
+        assert turns is not None
+        t = int(self.terrains[g])
+        return {
+            "turns": int(turns[g]),
+            "life": self.lives[g].tolist(),
+            "terrain": L.TERRAINS[t] if t >= 0 else "",
+        }
