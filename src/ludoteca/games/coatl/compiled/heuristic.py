@@ -158,14 +158,10 @@ def _getrandbits64(mt: Any) -> Any:
 
 
 @njit
-def _determinize(S: Any, T: Any, B: Any, p: int, dm: Any, pool: Any, mark: Any) -> Any:
-    """``view.determinize(S, p, dm)`` into ``B`` for the seat to act: p is the current
-    player (the only one who acts), so no re-dealt hand must hold a card the rules revealed
-    (determinize's ``_needed_*`` apply to other seats only). Returns the new state's
-    generator. Only what p sees is read: the unseen pools are counted from the public places."""
+def _deal_prophecies(S: Any, T: Any, B: Any, p: int, dm: Any, pool: Any, mark: Any) -> None:
+    """The Prophecies p cannot place (counted from the public places, sorted by type, then
+    shuffled) dealt into the others' hidden hands and the deck of ``B``."""
     n = S[NPL]
-    B[: PLAYERS + n * PSIZE] = S[: PLAYERS + n * PSIZE]
-    # the Prophecies p cannot place, sorted by type (pool), then shuffled
     left = mark
     left[:] = 0
     for i in range(T[T_NDECK]):
@@ -209,7 +205,14 @@ def _determinize(S: Any, T: Any, B: Any, p: int, dm: Any, pool: Any, mark: Any) 
     for i in range(at, k):
         B[DECK + i - at] = pool[i]
     B[DECKN] = k - at
-    # the Temples p cannot see: the other hands and the cards under each pile's top
+
+
+@njit
+def _deal_temples(S: Any, T: Any, B: Any, p: int, dm: Any, pool: Any, mark: Any) -> None:
+    """The Temples p cannot see (the other hands and the cards under each pile's top),
+    shuffled and dealt back into those places of ``B``."""
+    n = S[NPL]
+    pb = PLAYERS + p * PSIZE
     seen = mark
     seen[:] = 0
     for i in range(S[pb + P_TEMPN]):
@@ -252,6 +255,18 @@ def _determinize(S: Any, T: Any, B: Any, p: int, dm: Any, pool: Any, mark: Any) 
                 B[base + j] = pool[at + j]
             B[base + kp - 1] = S[base + kp - 1]
             at += kp - 1
+
+
+@njit
+def _determinize(S: Any, T: Any, B: Any, p: int, dm: Any, pool: Any, mark: Any) -> Any:
+    """``view.determinize(S, p, dm)`` into ``B`` for the seat to act: p is the current
+    player (the only one who acts), so no re-dealt hand must hold a card the rules revealed
+    (determinize's ``_needed_*`` apply to other seats only). Returns the new state's
+    generator. Only what p sees is read: the unseen pools are counted from the public places."""
+    n = S[NPL]
+    B[: PLAYERS + n * PSIZE] = S[: PLAYERS + n * PSIZE]
+    _deal_prophecies(S, T, B, p, dm, pool, mark)
+    _deal_temples(S, T, B, p, dm, pool, mark)
     return _getrandbits64(dm)
 
 
@@ -354,22 +369,9 @@ def _card_potentials(
 
 
 @njit
-def _position_value(
-    S: Any,
-    T: Any,
-    H: Any,
-    me: int,
-    seqs: Any,
-    lens: Any,
-    opens: Any,
-    temples: Any,
-    pat: Any,
-    pots: Any,
-) -> float:
-    """The agent's ``position_value``, its floating-point operations in its order (scratch:
-    ``pat`` 5 + NC long, ``pots`` HCAP)."""
-    pb = PLAYERS + me * PSIZE
-    v = 0.0
+def _visible_temples(S: Any, pb: int, temples: Any) -> int:
+    """The Temples the player at ``pb`` may aim a Coatl at (its own, its promised, the piles'
+    tops) into ``temples``; returns how many."""
     nt = 0
     for i in range(S[pb + P_TEMPN]):
         temples[nt] = S[pb + P_TEMP + i]
@@ -382,6 +384,17 @@ def _position_value(
         if kp > 0:
             temples[nt] = S[PILES + i * TCAP + kp - 1]
             nt += 1
+    return nt
+
+
+@njit
+def _coatls_value(
+    S: Any, T: Any, H: Any, pb: int, seqs: Any, lens: Any, opens: Any, temples: Any, nt: int
+) -> tuple[float, int, float, float]:
+    """The player's Coatls' part of ``position_value`` (summed from 0.0, in its order), the
+    unfinished ones' colours into ``seqs``/``lens``/``opens``; returns the value, how many
+    are unfinished, and what a head and a tail are worth besides."""
+    v = 0.0
     no = 0
     need_head = 0.0
     need_tail = 0.0
@@ -415,15 +428,15 @@ def _position_value(
                 need_head = H[H_NEEDED_END]
             if not tail:
                 need_tail = H[H_NEEDED_END]
-    wanted = pat[5:]
-    wanted[:] = 0
-    _card_potentials(S, T, pb, seqs, lens, opens, no, pat, pots)
-    for i in range(S[pb + P_HANDN]):
-        t = S[pb + P_HAND + i]
-        v += H[H_CARD] + H[H_FIT] * pots[i]
-        for c in range(NC):
-            if H[H_WANTS + t * NC + c]:
-                wanted[c] += 1
+    return v, no, need_head, need_tail
+
+
+@njit
+def _board_value(
+    S: Any, H: Any, pb: int, v: float, wanted: Any, need_head: float, need_tail: float
+) -> float:
+    """``v`` plus the player's board pieces (bodies by how wanted their colour is, the first
+    head and tail above the rest), in ``position_value``'s order."""
     heads = 0
     tails = 0
     for i in range(S[pb + P_BOARDN]):
@@ -437,6 +450,37 @@ def _position_value(
         else:
             v += H[H_FIRST_END] + need_tail if tails == 0 else H[H_MORE_ENDS]
             tails += 1
+    return v
+
+
+@njit
+def _position_value(
+    S: Any,
+    T: Any,
+    H: Any,
+    me: int,
+    seqs: Any,
+    lens: Any,
+    opens: Any,
+    temples: Any,
+    pat: Any,
+    pots: Any,
+) -> float:
+    """The agent's ``position_value``, its floating-point operations in its order (scratch:
+    ``pat`` 5 + NC long, ``pots`` HCAP)."""
+    pb = PLAYERS + me * PSIZE
+    nt = _visible_temples(S, pb, temples)
+    v, no, need_head, need_tail = _coatls_value(S, T, H, pb, seqs, lens, opens, temples, nt)
+    wanted = pat[5:]
+    wanted[:] = 0
+    _card_potentials(S, T, pb, seqs, lens, opens, no, pat, pots)
+    for i in range(S[pb + P_HANDN]):
+        t = S[pb + P_HAND + i]
+        v += H[H_CARD] + H[H_FIT] * pots[i]
+        for c in range(NC):
+            if H[H_WANTS + t * NC + c]:
+                wanted[c] += 1
+    v = _board_value(S, H, pb, v, wanted, need_head, need_tail)
     tokens = 0
     for i in range(NTOK):
         tokens += S[pb + P_TOK + i]

@@ -178,11 +178,9 @@ def build_table(encoder: Any, options: Any = None) -> np.ndarray:
 
 
 @njit
-def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
-    """What ``fill`` writes from the view for seat p, over ``out`` (a copy of the template)."""
-    T = L[L_T:]
+def _fill_turn(S: Any, L: Any, p: int, out: Any) -> None:
+    """The seat, the phase, the turn's counters and the game's end (kind, trigger, finals)."""
     n = S[NPL]
-    pt, tt, ncol = L[E_PT], L[E_TT], L[E_COLOURS]
     out[L[E_SEAT] + p] = 1.0
     out[L[E_PHASE] + L[M_PHASE + S[PHASE]]] = 1.0
     at = L[E_TURN]
@@ -204,6 +202,13 @@ def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
     at += L[E_NENDS] + n
     for j in range(S[FINALN]):
         out[at + (S[FINAL + 2 * j] - p + n) % n] += S[FINAL + 2 * j + 1] / 2
+
+
+@njit
+def _fill_supply(S: Any, L: Any, out: Any) -> None:
+    """The body and head/tail spaces by colour, the bags, the display, the deck and discard,
+    the temple piles."""
+    pt, tt, ncol = L[E_PT], L[E_TT], L[E_COLOURS]
     at = L[E_SUPPLY]
     for i in range(NSPACE):
         for j in range(S[BODYN + i]):
@@ -239,67 +244,91 @@ def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
         out[at] = k / 15
         if k > 0:
             out[at + 1 + L[M_TEMPLE + S[PILES + i * TCAP + k - 1]]] = 1.0
-    npieces, ntok, csize = L[E_PIECES], min(NTOK, L[E_TOKENS]), L[E_CSIZE]
-    for q in range(n):
-        pb = PLAYERS + q * PSIZE
-        at = L[E_PLAYERS] + (q - p + n) % n * L[E_PSIZE]
-        for i in range(S[pb + P_BOARDN]):
-            out[at + L[M_PIECE + S[pb + P_BOARD + i]]] += 1 / 8
-        at += npieces
-        out[at] = S[pb + P_HANDN] / 5
-        at += 1
-        for i in range(S[pb + P_SHOWNN]):
-            out[at + L[M_PROPHECY + S[pb + P_SHOWN + i]]] += 1.0
-        at += pt
-        out[at] = S[pb + P_TEMPN] / 3
-        at += 1
-        for i in range(S[pb + P_PROMN]):
-            out[at + L[M_TEMPLE + S[pb + P_PROM + i]]] += 1.0
-        at += tt
-        for i in range(ntok):
-            out[at + i] = 1.0 if S[pb + P_TOK + i] else 0.0
-        at += L[E_TOKENS]
-        score_at = at
-        score = 0
-        at += 1
-        for ci in range(S[pb + P_NCOATL]):
-            cb = pb + P_COATL + ci * CSIZE
-            pts = _coatl_points(S, T, cb, seq)
-            done = S[cb + C_DONE]
-            if done:
-                score += pts
-            if ci >= maxc:
-                continue
-            k = S[cb + C_NP]
-            out[at] = 1.0
-            out[at + 1] = k / 12
-            for i in range(k):
-                out[at + 2 + L[M_PIECE + S[cb + C_PC + i]]] += 0.25
-            j = at + 2 + npieces
-            if k > 0:
-                first = L[M_PIECE + S[cb + C_PC]]
-                if first // ncol == 0:
-                    out[j + first % ncol] = 1.0
-                last = L[M_PIECE + S[cb + C_PC + k - 1]]
-                if last // ncol == 2:
-                    out[j + ncol + last % ncol] = 1.0
-            j += 2 * ncol
-            for i in range(S[cb + C_PRN]):
-                out[j + L[M_PROPHECY + S[cb + C_PR + i]]] += 1.0
-            j += pt
-            temple = S[cb + C_TEMPLE]
-            if temple >= 0:
-                out[j + L[M_TEMPLE + temple]] = 1.0
-            j += tt
-            out[j] = 1.0 if done else 0.0
-            out[j + 1] = pts / 20
-            at += csize
-        out[score_at] = score / 50
-        if q == p:
-            for i in range(S[pb + P_HANDN]):
-                out[L[E_HAND] + L[M_PROPHECY + S[pb + P_HAND + i]]] += 1.0
-            for i in range(S[pb + P_TEMPN]):
-                out[L[E_TEMPLES] + L[M_TEMPLE + S[pb + P_TEMP + i]]] += 1.0
+
+
+@njit
+def _fill_coatl(S: Any, L: Any, cb: int, pts: int, at: int, out: Any) -> None:
+    """The Coatl at ``cb`` (worth ``pts``) from ``at``: its pieces, head and tail, prophecies,
+    temple, whether done, its points."""
+    pt, tt, ncol, npieces = L[E_PT], L[E_TT], L[E_COLOURS], L[E_PIECES]
+    k = S[cb + C_NP]
+    out[at] = 1.0
+    out[at + 1] = k / 12
+    for i in range(k):
+        out[at + 2 + L[M_PIECE + S[cb + C_PC + i]]] += 0.25
+    j = at + 2 + npieces
+    if k > 0:
+        first = L[M_PIECE + S[cb + C_PC]]
+        if first // ncol == 0:
+            out[j + first % ncol] = 1.0
+        last = L[M_PIECE + S[cb + C_PC + k - 1]]
+        if last // ncol == 2:
+            out[j + ncol + last % ncol] = 1.0
+    j += 2 * ncol
+    for i in range(S[cb + C_PRN]):
+        out[j + L[M_PROPHECY + S[cb + C_PR + i]]] += 1.0
+    j += pt
+    temple = S[cb + C_TEMPLE]
+    if temple >= 0:
+        out[j + L[M_TEMPLE + temple]] = 1.0
+    j += tt
+    out[j] = 1.0 if S[cb + C_DONE] else 0.0
+    out[j + 1] = pts / 20
+
+
+@njit
+def _fill_player(S: Any, L: Any, T: Any, p: int, q: int, out: Any, seq: Any) -> None:
+    """Player q as seat p sees it: board, hand size, shown prophecies, temples, promises,
+    tokens, score, its Coatls, and seat p's own hand and temples."""
+    n = S[NPL]
+    pt, tt = L[E_PT], L[E_TT]
+    npieces, ntok, maxc = L[E_PIECES], min(NTOK, L[E_TOKENS]), L[E_MAXC]
+    pb = PLAYERS + q * PSIZE
+    at = L[E_PLAYERS] + (q - p + n) % n * L[E_PSIZE]
+    for i in range(S[pb + P_BOARDN]):
+        out[at + L[M_PIECE + S[pb + P_BOARD + i]]] += 1 / 8
+    at += npieces
+    out[at] = S[pb + P_HANDN] / 5
+    at += 1
+    for i in range(S[pb + P_SHOWNN]):
+        out[at + L[M_PROPHECY + S[pb + P_SHOWN + i]]] += 1.0
+    at += pt
+    out[at] = S[pb + P_TEMPN] / 3
+    at += 1
+    for i in range(S[pb + P_PROMN]):
+        out[at + L[M_TEMPLE + S[pb + P_PROM + i]]] += 1.0
+    at += tt
+    for i in range(ntok):
+        out[at + i] = 1.0 if S[pb + P_TOK + i] else 0.0
+    at += L[E_TOKENS]
+    score_at = at
+    score = 0
+    at += 1
+    for ci in range(S[pb + P_NCOATL]):
+        cb = pb + P_COATL + ci * CSIZE
+        pts = _coatl_points(S, T, cb, seq)
+        if S[cb + C_DONE]:
+            score += pts
+        if ci >= maxc:
+            continue
+        _fill_coatl(S, L, cb, pts, at, out)
+        at += L[E_CSIZE]
+    out[score_at] = score / 50
+    if q == p:
+        for i in range(S[pb + P_HANDN]):
+            out[L[E_HAND] + L[M_PROPHECY + S[pb + P_HAND + i]]] += 1.0
+        for i in range(S[pb + P_TEMPN]):
+            out[L[E_TEMPLES] + L[M_TEMPLE + S[pb + P_TEMP + i]]] += 1.0
+
+
+@njit
+def _fill(S: Any, L: Any, p: int, out: Any, seq: Any) -> None:
+    """What ``fill`` writes from the view for seat p, over ``out`` (a copy of the template)."""
+    T = L[L_T:]
+    _fill_turn(S, L, p, out)
+    _fill_supply(S, L, out)
+    for q in range(S[NPL]):
+        _fill_player(S, L, T, p, q, out, seq)
 
 
 @njit

@@ -140,6 +140,30 @@ def _main_actions(S: Any, T: Any, p: int, out: Any) -> int:
 
 
 @njit
+def _five_picks(S: Any, T: Any, p: int, out: Any) -> int:
+    """The next card of a five-different combo: held, above the last pick, leaving enough
+    cards above it for the picks still needed (as legal_actions slices its list)."""
+    nk = T[T_NK]
+    m = 0
+    need = 5 - S[PICKN]
+    last = S[PICKS + S[PICKN] - 1] if S[PICKN] else -1
+    held = 0
+    for c in range(last + 1, nk):
+        if S[HANDS + p * NKC + c]:
+            held += 1
+    stop = held - need + 1  # Python's slice held[:stop]
+    if stop < 0:
+        stop = max(0, held + stop)
+    for c in range(last + 1, nk):
+        if m >= stop:
+            break
+        if S[HANDS + p * NKC + c]:
+            out[m] = T[T_FIVEPICK + c]
+            m += 1
+    return m
+
+
+@njit
 def legal(S: Any, T: Any, p: int, out: Any) -> int:
     """``legal.legal_actions(st, p)`` as action codes in ``out``, in the same order; returns how
     many."""
@@ -174,22 +198,7 @@ def legal(S: Any, T: Any, p: int, out: Any) -> int:
                 m += 1
         return m
     if ph == FIVE:
-        need = 5 - S[PICKN]
-        last = S[PICKS + S[PICKN] - 1] if S[PICKN] else -1
-        held = 0
-        for c in range(last + 1, nk):
-            if S[HANDS + p * NKC + c]:
-                held += 1
-        stop = held - need + 1  # Python's slice held[:stop]
-        if stop < 0:
-            stop = max(0, held + stop)
-        for c in range(last + 1, nk):
-            if m >= stop:
-                break
-            if S[HANDS + p * NKC + c]:
-                out[m] = T[T_FIVEPICK + c]
-                m += 1
-        return m
+        return _five_picks(S, T, p, out)
     if ph == GIVE:
         for c in range(nk):
             if S[HANDS + p * NKC + c]:

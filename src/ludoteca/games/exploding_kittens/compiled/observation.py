@@ -134,20 +134,14 @@ def build_table(encoder: Any, options: Any = None) -> np.ndarray:
 
 
 @njit
-def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any) -> None:
-    """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
-    options' entries) plus what ``fill`` writes from the view, clipped into [low, high] like
-    ``encode``."""
-    # element by element: a slice assignment costs several times this loop here
-    for i in range(out.shape[0]):
-        out[i] = tmpl[i]
+def _encode_table(S: Any, L: Any, high: float, p: int, out: Any) -> None:
+    """The seat, the phase, who plays and who acts, the turn's counters, and each player's
+    life, hand size, turns and cards gone to the discard."""
     n = S[L[L_N]]
     k = L[E_K]
     out[L[E_SEAT] + p] = 1.0
-    phase = S[L[L_PHASE]]
-    out[L[E_PHASE] + phase] = 1.0
-    cur = S[L[L_CUR]]
-    out[L[E_CURRENT] + (cur - p + n) % n] = 1.0
+    out[L[E_PHASE] + S[L[L_PHASE]]] = 1.0
+    out[L[E_CURRENT] + (S[L[L_CUR]] - p + n) % n] = 1.0
     acts, actn = L[L_ACTORS], S[L[L_ACTN]]
     for i in range(actn):
         out[L[E_ACTORS] + (S[acts + i] - p + n) % n] = 1.0
@@ -166,8 +160,12 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         g = L[L_GONE] + q * cap
         for i in range(S[L[L_GONEN] + q]):
             out[at + S[g + i]] += 0.25
-    pile, pile_n = L[L_PILE], S[L[L_PILEN]]
-    out[L[E_PILE]] = min(pile_n / 60, high)
+
+
+@njit
+def _encode_piles(S: Any, L: Any, high: float, out: Any) -> None:
+    """The draw pile's size and the kittens left in it, the discard and its top."""
+    out[L[E_PILE]] = min(S[L[L_PILEN]] / 60, high)
     limbo, lmask = S[L[L_LIMBO]], S[L[L_LMASK]]
     public_kitten = 1 if (limbo == L[L_KITTEN] and lmask == -1) else 0
     out[L[E_PILE] + 1] = (S[L[L_NALIVE]] - 1 - public_kitten) / 10
@@ -177,37 +175,54 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         for i in range(discn):
             out[at + S[disc + i]] += 0.25
         out[L[E_DTOP] + S[disc + discn - 1]] = 1.0
+
+
+@njit
+def _encode_pending(S: Any, L: Any, high: float, p: int, out: Any) -> None:
+    """The play waiting for its Nope window: kind, player, card, wilds, picks, target, name,
+    Nopes."""
     pend = S[L[L_PEND]]
-    if pend >= 0:
-        at = L[E_PEND]
-        out[at] = 1.0
-        at += 1
-        pp = L[L_PEND_PAIR]
-        out[at + (0 if pend < pp else pend - pp + 1)] = 1.0
-        at += L[E_PKINDS]
-        out[at + (cur - p + n) % n] = 1.0
-        at += n
-        pcard = S[L[L_PCARD]]
-        if pcard >= 0:
-            out[at + pcard] = 1.0
-        at += k
-        out[at] = min(S[L[L_PWILDS]] / 4, high)
-        at += 1
-        picks = L[L_PICKS]
-        for i in range(S[L[L_PICKN]]):
-            out[at + S[picks + i]] += 1.0
-        at += k
-        ptarget = S[L[L_PTARGET]]
-        if ptarget >= 0:
-            out[at + (ptarget - p + n) % n] = 1.0
-        at += n
-        pname = S[L[L_PNAME]]
-        if pname >= 0:
-            out[at + pname] = 1.0
-        at += k
-        out[at] = min(S[L[L_NOPES]] / 4, high)
-    answered = S[L[L_ANSWERED]]
-    if phase == L[L_WINDOW]:
+    if pend < 0:
+        return
+    n = S[L[L_N]]
+    k = L[E_K]
+    at = L[E_PEND]
+    out[at] = 1.0
+    at += 1
+    pp = L[L_PEND_PAIR]
+    out[at + (0 if pend < pp else pend - pp + 1)] = 1.0
+    at += L[E_PKINDS]
+    out[at + (S[L[L_CUR]] - p + n) % n] = 1.0
+    at += n
+    pcard = S[L[L_PCARD]]
+    if pcard >= 0:
+        out[at + pcard] = 1.0
+    at += k
+    out[at] = min(S[L[L_PWILDS]] / 4, high)
+    at += 1
+    picks = L[L_PICKS]
+    for i in range(S[L[L_PICKN]]):
+        out[at + S[picks + i]] += 1.0
+    at += k
+    ptarget = S[L[L_PTARGET]]
+    if ptarget >= 0:
+        out[at + (ptarget - p + n) % n] = 1.0
+    at += n
+    pname = S[L[L_PNAME]]
+    if pname >= 0:
+        out[at + pname] = 1.0
+    at += k
+    out[at] = min(S[L[L_NOPES]] / 4, high)
+
+
+@njit
+def _encode_window(S: Any, L: Any, high: float, p: int, out: Any) -> None:
+    """The Nope window (who answered, who may answer) and the card in limbo as far as seat p
+    sees it."""
+    n = S[L[L_N]]
+    if S[L[L_PHASE]] == L[L_WINDOW]:
+        answered = S[L[L_ANSWERED]]
+        acts, actn = L[L_ACTORS], S[L[L_ACTN]]
         at = L[E_WINDOW]
         out[at] = 1.0
         out[at + 1] = min(S[L[L_NOPES]] / 4, high)
@@ -216,18 +231,28 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
                 out[at + 2 + (q - p + n) % n] = 1.0
         for i in range(actn):
             out[at + 2 + n + (S[acts + i] - p + n) % n] = 1.0
+    limbo, lmask = S[L[L_LIMBO]], S[L[L_LMASK]]
     if limbo < 0:
         out[L[E_LIMBO]] = 1.0
     elif lmask == -1 or lmask >> p & 1:
         out[L[E_LIMBO] + 2 + limbo] = 1.0
     else:
         out[L[E_LIMBO] + 1] = 1.0
+
+
+@njit
+def _encode_knowledge(S: Any, L: Any, p: int, out: Any) -> None:
+    """Seat p's hand, the pile cards it knows (top, bottom, deeper) and the cards it knows in
+    others' hands."""
+    n = S[L[L_N]]
+    k = L[E_K]
     at = L[E_HAND]
     hand = L[L_HANDS] + p * L[L_NKC]
     for c in range(L[L_NK]):
         h = S[hand + c]
         if h:
             out[at + c] = h * 0.25
+    pile, pile_n = L[L_PILE], S[L[L_PILEN]]
     bit = 1 << p
     bottom = pile_n - 1
     pk = L[L_PK]
@@ -242,13 +267,29 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
             elif pos >= top:
                 out[L[E_KDEEP] + c] += 1.0
     at = L[E_KHANDS]
-    hk = L[L_HK] + p * cap
+    hk = L[L_HK] + p * L[L_CAP]
     for i in range(S[L[L_HKN] + p]):
         x = S[hk + i]
         out[at + ((x >> 5) - p + n) % n * k + (x & 31)] += 0.25
-    if phase == L[L_WINDOW] and answered >> p & 1:
+
+
+@njit
+def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any) -> None:
+    """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
+    options' entries) plus what ``fill`` writes from the view, clipped into [low, high] like
+    ``encode``."""
+    # element by element: a slice assignment costs several times this loop here
+    for i in range(out.shape[0]):
+        out[i] = tmpl[i]
+    _encode_table(S, L, high, p, out)
+    _encode_piles(S, L, high, out)
+    _encode_pending(S, L, high, p, out)
+    _encode_window(S, L, high, p, out)
+    _encode_knowledge(S, L, p, out)
+    phase = S[L[L_PHASE]]
+    if phase == L[L_WINDOW] and S[L[L_ANSWERED]] >> p & 1:
         out[L[E_ANSWER] + (0 if S[L[L_WANTS]] >> p & 1 else 1)] = 1.0
-    if phase == L[L_ALTER] and p == cur:
+    if phase == L[L_ALTER] and p == S[L[L_CUR]]:
         out[L[E_ALTERO]] = min(S[L[L_AK]] / 5, high)
         out[L[E_ALTERO] + 1] = min(S[L[L_AI]] / 5, high)
     # in float32, as a select: this form vectorizes (branches, or min/max of mixed widths,

@@ -559,6 +559,41 @@ def _combo(S: Any, T: Any, p: int, c: int, wilds: int, size: int, pend: int) -> 
 
 
 @njit
+def _take_from_discard(S: Any, p: int, card: int) -> None:
+    """A take from the discard: the first such card leaves it for p's hand, every other
+    seat knows p holds it, the turn goes back to its main phase."""
+    k = S[DISCN]
+    for i in range(k):
+        if S[DISC + i] == card:
+            for j in range(i, k - 1):
+                S[DISC + j] = S[DISC + j + 1]
+            S[DISCN] = k - 1
+            break
+    S[HANDS + p * NKC + card] += 1
+    S[HN + p] += 1
+    for o in range(S[N]):
+        if o != p:
+            _hk_append(S, o, p * 32 + card)
+    _to_main(S)
+
+
+@njit
+def _defuse(S: Any, T: Any, p: int, depth: int) -> None:
+    """p's Defuse: the card played publicly, the kitten back into the pile ``depth`` cards
+    from the top (known to p only), the turn ends."""
+    d = T[T_DEFUSE]
+    S[HANDS + p * NKC + d] -= 1
+    S[HN + p] -= 1
+    _discard_append(S, d)
+    _played_publicly(S, p, d)
+    _forget_order(S, p)
+    _pile_insert(S, S[PILEN] - depth, T[T_KITTEN], 1 << p)
+    S[LIMBO] = -1
+    S[LMASK] = 0
+    _end_one_turn(S)
+
+
+@njit
 def apply(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
     """``rules.apply(st, p, action)`` for a legal ``action`` given by its action-space code."""
     kind = T[T_KIND + code]
@@ -610,32 +645,11 @@ def apply(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
         _transfer(S, p, to, arg, (1 << p) | (1 << to))
         _to_main(S)
     elif kind == K_TAKE:
-        k = S[DISCN]
-        for i in range(k):
-            if S[DISC + i] == arg:
-                for j in range(i, k - 1):
-                    S[DISC + j] = S[DISC + j + 1]
-                S[DISCN] = k - 1
-                break
-        S[HANDS + p * NKC + arg] += 1
-        S[HN + p] += 1
-        for o in range(S[N]):
-            if o != p:
-                _hk_append(S, o, p * 32 + arg)
-        _to_main(S)
+        _take_from_discard(S, p, arg)
     elif kind == K_ALTER:
         _alter_pick(S, arg)
     elif kind == K_DEFUSE:
-        d = T[T_DEFUSE]
-        S[HANDS + p * NKC + d] -= 1
-        S[HN + p] -= 1
-        _discard_append(S, d)
-        _played_publicly(S, p, d)
-        _forget_order(S, p)
-        _pile_insert(S, S[PILEN] - arg, T[T_KITTEN], 1 << p)
-        S[LIMBO] = -1
-        S[LMASK] = 0
-        _end_one_turn(S)
+        _defuse(S, T, p, arg)
     elif kind == K_BURY:
         _forget_order(S, p)
         _pile_insert(S, S[PILEN] - arg, S[LIMBO], S[LMASK])

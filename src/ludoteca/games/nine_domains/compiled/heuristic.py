@@ -583,6 +583,45 @@ def _opponent_rows(S: Any, T: Any, H: Any, me: int) -> Any:
 
 
 @njit
+def _keep_term(
+    S: Any, T: Any, H: Any, combo: Any, k: int, keep: Any, future_slot: float, vp_unit: float
+) -> float:
+    """What placing ``combo``'s k cards costs in keeping them for a later round (their odds
+    there) and gains in their 1+, 2+, 4+ on the next round, summed in _place's order."""
+    keep_term = 0.0
+    for j in range(k):
+        c = combo[j]
+        keep_term -= H[H_KEEPW] * keep[c] * future_slot
+        if T[T_NEXT + c] and not (T[T_NEXTOPT + c] and S[O_FOUR_OPP]):
+            keep_term += 0.3 * T[T_NEXT + c] * vp_unit
+    return keep_term
+
+
+@njit
+def _refined_best(
+    S: Any, T: Any, H: Any, me: int, placed: Any, free: Any, k: int, combos: Any, keeps: Any,
+    order: Any, short: int, tops: Any,
+) -> int:  # fmt: skip
+    """The shortlist's best (its index in ``order``) once each row is refined against every
+    row the opponent may have put down (0 when the opponent has none)."""
+    best_i = 0
+    opp = _opponent_rows(S, T, H, me)
+    n_rows = opp.shape[0]
+    if n_rows > 0:
+        rows = np.empty((short, NP), dtype=np.int64)
+        for s in range(short):
+            for i in range(NP):
+                rows[s, i] = placed[i]
+            for j in range(k):
+                rows[s, free[j]] = combos[order[s], j]
+        refined = _refine_rows(S, T, H, me, rows, short, tops, opp, n_rows)
+        for s in range(1, short):
+            if refined[s] + keeps[order[s]] > refined[best_i] + keeps[order[best_i]]:
+                best_i = s
+    return best_i
+
+
+@njit
 def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
     """HeuristicAgent._place (through _rank): the action code of its choice. Every way to fill
     the free piles from the hand is scored by its piles' odds against the opponent's possible
@@ -644,13 +683,7 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
         )  # fmt: skip
         for o in range(27):
             score += odds[0, o // 9] * odds[1, (o // 3) % 3] * odds[2, o % 3] * values[o]
-        keep_term = 0.0
-        if not last:
-            for j in range(k):
-                c = combos[n, j]
-                keep_term -= H[H_KEEPW] * keep[c] * future_slot
-                if T[T_NEXT + c] and not (T[T_NEXTOPT + c] and S[O_FOUR_OPP]):
-                    keep_term += 0.3 * T[T_NEXT + c] * vp_unit
+        keep_term = 0.0 if last else _keep_term(S, T, H, combos[n], k, keep, future_slot, vp_unit)
         scores[n] = score + keep_term
         keeps[n] = keep_term
         n += 1
@@ -658,19 +691,7 @@ def _heuristic_place(S: Any, T: Any, H: Any, me: int) -> int:
     order = _shortlist(scores, n, short)
     best_i = 0
     if short > 1:
-        opp = _opponent_rows(S, T, H, me)
-        n_rows = opp.shape[0]
-        if n_rows > 0:
-            rows = np.empty((short, NP), dtype=np.int64)
-            for s in range(short):
-                for i in range(NP):
-                    rows[s, i] = placed[i]
-                for j in range(k):
-                    rows[s, free[j]] = combos[order[s], j]
-            refined = _refine_rows(S, T, H, me, rows, short, tops, opp, n_rows)
-            for s in range(1, short):
-                if refined[s] + keeps[order[s]] > refined[best_i] + keeps[order[best_i]]:
-                    best_i = s
+        best_i = _refined_best(S, T, H, me, placed, free, k, combos, keeps, order, short, tops)
     card = combos[order[best_i], 0]
     return T[T_C_PLACE + card * NP + free[0]]
 

@@ -180,14 +180,9 @@ def _strength_change(S: Any, L: Any, r: int, p: int, i: int, four_opp: bool) -> 
 
 
 @njit
-def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any) -> None:
-    """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
-    options' entries) plus what ``fill`` writes from the view, clipped into [low, high] like
-    ``encode``."""
-    # element by element: a slice assignment costs several times this loop here
-    for i in range(out.shape[0]):
-        out[i] = tmpl[i]
-    c, d, rounds = L[E_C], L[E_D], L[E_ROUNDS]
+def _encode_turn(S: Any, L: Any, p: int, out: Any) -> int:
+    """The seat, the phase, the round and who acts; returns the phase."""
+    rounds = L[E_ROUNDS]
     out[L[E_SEAT] + p] = 1.0
     phase = S[PHASE]
     out[L[E_PHASE] + phase] = 1.0
@@ -201,6 +196,13 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         out[at + (S[PEND] - p + 2) % 2] = 1.0
     elif phase == DRAFTING:
         out[at + (L[L_DORDER + S[DRAFT_STEP]] - p + 2) % 2] = 1.0
+    return phase
+
+
+@njit
+def _encode_piles(S: Any, L: Any, out: Any) -> None:
+    """The piles' depths and tops (the rest with ``open_piles``) and the removed domains."""
+    d, rounds = L[E_D], L[E_ROUNDS]
     at = L[E_PILES]
     stride = 1 + d + rounds * d
     open_piles = L[E_OPEN]
@@ -217,96 +219,113 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
     at = L[E_REMOVED]
     for i in range(S[REMOVEDN]):
         out[at + S[REMOVED + i]] += 1.0
-    nbase = L[E_NBASE]
+
+
+@njit
+def _encode_domains(S: Any, L: Any, q: int, at: int, out: Any) -> int:
+    """Player q's won domains, points, elements and halves from ``at``; returns where the
+    player's next part starts."""
+    won = WON + q * DCAP
+    vp = 0
+    mask = 0
+    halves = 0
+    for i in range(S[WONN + q]):
+        dom = S[won + i]
+        out[at + dom] += 1.0
+        vp += L[L_DVP + dom]
+        mask |= L[L_DMASK + dom]
+        halves += L[L_DHALVES + dom]
+    at += L[E_D]
+    bonus = S[BONUS + q]
+    out[at] = (vp + bonus) / 10
+    out[at + 1] = bonus / 5
+    at += 2
+    for i in range(L[E_NELEM]):
+        if mask >> i & 1:
+            out[at + i] = 1.0
+    at += L[E_NELEM]
+    out[at] = halves / 2
+    return at + 1
+
+
+@njit
+def _encode_cards(S: Any, L: Any, p: int, q: int, at: int, out: Any) -> None:
+    """Player q's used and shown cards from ``at``, its counts, and its hand and placed cards
+    (seat p's own) or what everyone knows it still holds (the opponent's)."""
+    c = L[E_C]
+    r = (q - p + 2) % 2
+    used, nused = USED + q * CCAP, S[USEDN + q]
+    for i in range(nused):
+        out[at + S[used + i]] += 1.0
+    at += c
+    seen, nseen = SEEN + q * CCAP, S[SEENN + q]
+    for i in range(nseen):
+        out[at + S[seen + i]] += 1.0
+    at += c
+    nhand = S[HANDN + q]
+    nplaced = S[NPLACED + q]
+    out[at] = nhand / L[E_HANDN]
+    out[at + 1] = nplaced / NP
+    if r == 0:
+        hand = HAND + q * CCAP
+        for i in range(nhand):
+            out[L[E_HAND] + S[hand + i]] += 1.0
+        for i in range(NP):
+            x = S[PLACED + q * NP + i]
+            base = L[E_PLACED] + i * (c + 1)
+            out[base if x == EMPTY else base + 1 + x] = 1.0
+    else:
+        # view.known_unplayed: the unused base cards and the shown specials not used
+        opp = L[E_OPP]
+        known = 0
+        for x in range(L[E_NBASE]):
+            if not _contains(S, used, nused, x):
+                out[opp + x] += 1.0
+                known += 1
+        for i in range(nseen):
+            x = S[seen + i]
+            if not _contains(S, used, nused, x):
+                out[opp + x] += 1.0
+                known += 1
+        out[opp + c] = (nhand + nplaced - known) / 3
+
+
+@njit
+def _encode_round(S: Any, L: Any, p: int, rnd: int, four_opp: bool, out: Any) -> None:
+    """Finished round rnd: its contested domains, both rows, their strengths, the outcomes."""
+    c, d = L[E_C], L[E_D]
+    at = L[E_HIST] + rnd * L[E_RSIZE]
+    out[at] = 1.0
+    at += 1
+    for i in range(NP):
+        out[at + i * d + S[CONT + rnd * NP + i]] = 1.0
+    at += NP * d
+    row = HIST + rnd * 2 * NP
     for q in range(2):
         r = (q - p + 2) % 2
-        at = L[E_PLAYERS] + r * L[E_PSIZE]
-        won = WON + q * DCAP
-        vp = 0
-        mask = 0
-        halves = 0
-        for i in range(S[WONN + q]):
-            dom = S[won + i]
-            out[at + dom] += 1.0
-            vp += L[L_DVP + dom]
-            mask |= L[L_DMASK + dom]
-            halves += L[L_DHALVES + dom]
-        at += d
-        bonus = S[BONUS + q]
-        out[at] = (vp + bonus) / 10
-        out[at + 1] = bonus / 5
-        at += 2
-        for i in range(L[E_NELEM]):
-            if mask >> i & 1:
-                out[at + i] = 1.0
-        at += L[E_NELEM]
-        out[at] = halves / 2
-        at += 1
-        used, nused = USED + q * CCAP, S[USEDN + q]
-        for i in range(nused):
-            out[at + S[used + i]] += 1.0
-        at += c
-        seen, nseen = SEEN + q * CCAP, S[SEENN + q]
-        for i in range(nseen):
-            out[at + S[seen + i]] += 1.0
-        at += c
-        nhand = S[HANDN + q]
-        nplaced = S[NPLACED + q]
-        out[at] = nhand / L[E_HANDN]
-        out[at + 1] = nplaced / NP
-        if r == 0:
-            hand = HAND + q * CCAP
-            for i in range(nhand):
-                out[L[E_HAND] + S[hand + i]] += 1.0
-            for i in range(NP):
-                x = S[PLACED + q * NP + i]
-                base = L[E_PLACED] + i * (c + 1)
-                out[base if x == EMPTY else base + 1 + x] = 1.0
-        else:
-            # view.known_unplayed: the unused base cards and the shown specials not used
-            opp = L[E_OPP]
-            known = 0
-            for x in range(nbase):
-                if not _contains(S, used, nused, x):
-                    out[opp + x] += 1.0
-                    known += 1
-            for i in range(nseen):
-                x = S[seen + i]
-                if not _contains(S, used, nused, x):
-                    out[opp + x] += 1.0
-                    known += 1
-            out[opp + c] = (nhand + nplaced - known) / 3
-    four_opp = S[O_FOUR_OPP] != 0
-    rsize = L[E_RSIZE]
-    nhist = min(S[HISTN], rounds)
-    for rnd in range(nhist):
-        at = L[E_HIST] + rnd * rsize
-        out[at] = 1.0
-        at += 1
         for i in range(NP):
-            out[at + i * d + S[CONT + rnd * NP + i]] = 1.0
-        at += NP * d
-        row = HIST + rnd * 2 * NP
-        for q in range(2):
-            r = (q - p + 2) % 2
-            for i in range(NP):
-                out[at + (r * NP + i) * c + S[row + q * NP + i]] = 1.0
-        at += 2 * NP * c
-        for q in range(2):
-            r = (q - p + 2) % 2
-            for i in range(NP):
-                x = S[row + q * NP + i]
-                j = at + (r * NP + i) * 2
-                if L[L_NOSTR + x]:
-                    out[j + 1] = 1.0
-                else:
-                    out[j] = (L[L_VALUE + x] + _strength_change(S, L, rnd, q, i, four_opp)) / 10
-        at += 2 * NP * 2
+            out[at + (r * NP + i) * c + S[row + q * NP + i]] = 1.0
+    at += 2 * NP * c
+    for q in range(2):
+        r = (q - p + 2) % 2
         for i in range(NP):
-            w = S[OUTC + rnd * NP + i]
-            out[at + i * 3 + (2 if w < 0 else (w - p + 2) % 2)] = 1.0
+            x = S[row + q * NP + i]
+            j = at + (r * NP + i) * 2
+            if L[L_NOSTR + x]:
+                out[j + 1] = 1.0
+            else:
+                out[j] = (L[L_VALUE + x] + _strength_change(S, L, rnd, q, i, four_opp)) / 10
+    at += 2 * NP * 2
+    for i in range(NP):
+        w = S[OUTC + rnd * NP + i]
+        out[at + i * 3 + (2 if w < 0 else (w - p + 2) % 2)] = 1.0
+
+
+@njit
+def _encode_incoming(S: Any, L: Any, p: int, four_opp: bool, out: Any) -> None:
+    """view.incoming: last round's 1+, 2+, 4+ on this round's piles."""
     nh = S[HISTN]
-    if nh and S[RND] < rounds:  # view.incoming: last round's 1+, 2+, 4+ on this round's
+    if nh and S[RND] < L[E_ROUNDS]:
         last = HIST + (nh - 1) * 2 * NP
         for t in range(2):
             r = (t - p + 2) % 2
@@ -319,7 +338,12 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
                         x += nb
                 if x:
                     out[L[E_INC] + r * NP + i] = x / 3
-    out[L[E_FLAGS]] = 1.0 if S[ELEMENTS_OFF] else 0.0
+
+
+@njit
+def _encode_pending(S: Any, L: Any, p: int, phase: int, out: Any) -> None:
+    """The power waiting to be used (owner, kind, pile, pick) and the draft's pool and turn."""
+    d = L[E_D]
     if S[PENDN] > 0:
         owner, kind, pile_at = S[PEND], S[PEND + 1], S[PEND + 2]
         at = L[E_PEND]
@@ -337,7 +361,29 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         out[at] = 1.0
         for i in range(S[POOLN]):
             out[at + 1 + S[POOL + i]] += 1.0
-        out[at + 1 + c + (L[L_DORDER + S[DRAFT_STEP]] - p + 2) % 2] = 1.0
+        out[at + 1 + L[E_C] + (L[L_DORDER + S[DRAFT_STEP]] - p + 2) % 2] = 1.0
+
+
+@njit
+def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any) -> None:
+    """Seat p's observation of S into ``out`` (float32, the encoder's size): ``tmpl`` (the
+    options' entries) plus what ``fill`` writes from the view, clipped into [low, high] like
+    ``encode``."""
+    # element by element: a slice assignment costs several times this loop here
+    for i in range(out.shape[0]):
+        out[i] = tmpl[i]
+    phase = _encode_turn(S, L, p, out)
+    _encode_piles(S, L, out)
+    for q in range(2):
+        at = L[E_PLAYERS] + (q - p + 2) % 2 * L[E_PSIZE]
+        at = _encode_domains(S, L, q, at, out)
+        _encode_cards(S, L, p, q, at, out)
+    four_opp = S[O_FOUR_OPP] != 0
+    for rnd in range(min(S[HISTN], L[E_ROUNDS])):
+        _encode_round(S, L, p, rnd, four_opp, out)
+    _encode_incoming(S, L, p, four_opp, out)
+    out[L[E_FLAGS]] = 1.0 if S[ELEMENTS_OFF] else 0.0
+    _encode_pending(S, L, p, phase, out)
     # in float32, as a select: this form vectorizes (branches, or min/max of mixed widths,
     # do not)
     hi, lo = np.float32(high), np.float32(low)

@@ -92,11 +92,9 @@ def _attack_targets(S: Any, p: int, out: Any) -> int:
 
 
 @njit
-def legal(S: Any, T: Any, p: int, out: Any) -> int:
-    if S[OVER] or p != S[CUR]:
-        return 0
-    out[0] = T[T_END]
-    m = 1
+def _hand_plays(S: Any, T: Any, p: int, out: Any, m: int) -> int:
+    """The plays from p's hand (a creature, an item on a creature, a spell at a target), each
+    card once, into ``out`` from m; returns the new count."""
     free = _free_place(S, p) >= 0
     hat = ZONES + (Z_HAND * 2 + p) * CAP
     nh = S[ZN + Z_HAND * 2 + p]
@@ -128,8 +126,13 @@ def legal(S: Any, T: Any, p: int, out: Any) -> int:
                 if can_use(S, eff, par, p, t):
                     out[m] = T[T_PS + cid * 4 + t]
                     m += 1
-    if S[NSPENT] >= T[T_MAX_ACTIONS]:
-        return m
+    return m
+
+
+@njit
+def _attacks(S: Any, T: Any, p: int, out: Any, m: int) -> int:
+    """The attacks of p's ready creatures (each group at each target; life by one creature
+    only) into ``out`` from m; returns the new count."""
     ready = 0
     for i in range(PL):
         at = _cr(p, i)
@@ -148,6 +151,13 @@ def legal(S: Any, T: Any, p: int, out: Any) -> int:
                     continue  # only one creature attacks life
                 out[m] = T[T_ATK + g * 4 + t]
                 m += 1
+    return m
+
+
+@njit
+def _creature_actions(S: Any, T: Any, p: int, out: Any, m: int) -> int:
+    """What p's creatures that have not acted may do (ability, item, canil, oficina) into
+    ``out`` from m; returns the new count."""
     for i in range(PL):
         at = _cr(p, i)
         c = S[at + F_CARD]
@@ -177,3 +187,15 @@ def legal(S: Any, T: Any, p: int, out: Any) -> int:
             out[m] = T[T_OFI + i]
             m += 1
     return m
+
+
+@njit
+def legal(S: Any, T: Any, p: int, out: Any) -> int:
+    if S[OVER] or p != S[CUR]:
+        return 0
+    out[0] = T[T_END]
+    m = _hand_plays(S, T, p, out, 1)
+    if S[NSPENT] >= T[T_MAX_ACTIONS]:
+        return m
+    m = _attacks(S, T, p, out, m)
+    return _creature_actions(S, T, p, out, m)
