@@ -88,6 +88,22 @@ OPERATIONS = [
     ("GET", "/api/notify/unsubscribe"),
     ("POST", "/api/notify/unsubscribe"),
     ("GET", "/api/notify/waiting"),
+    # ratings, profiles and "my tables" (issue 21 items 2, 3)
+    ("GET", "/api/ratings/{game_id}"),
+    ("GET", "/api/tables/{table_id}/ratings"),
+    ("GET", "/api/profiles/{account_id}"),
+    ("GET", "/api/profiles/{account_id}/history"),
+    ("GET", "/api/me/tables"),
+    # turn-based tables (issue 21 item 4): the dev clock answers 404 without --dev-clock
+    ("GET", "/api/turn-based"),
+    ("GET", "/api/tables/{table_id}/pace"),
+    ("GET", "/api/dev/clock"),
+    ("POST", "/api/dev/clock"),
+    # the game review and practice hints (issue 22)
+    ("POST", "/api/tables/{table_id}/reviews/{seat}"),
+    ("GET", "/api/tables/{table_id}/reviews/{seat}"),
+    ("POST", "/api/tables/{table_id}/hint"),
+    ("GET", "/api/tables/{table_id}/hints"),
 ]
 
 

@@ -154,6 +154,7 @@ const ERRORS_PT = {
   bad_endpoint: "Este navegador deu um endereço de avisos que o servidor não aceita.", unknown_link: "Este link de cancelamento não vale (mais).",
   unrated_ai: "Uma partida contra a IA só é avaliada com níveis de IA que têm nota medida.",
   unrated_table: "Uma mesa sem pessoas não é avaliada.",
+  turn_settings: "Ritmo da mesa inválido",
   // game review and practice hints (issue 22)
   rated: "Mesa com ranking: sem dicas.", not_running: "As dicas são dadas enquanto o jogo corre.",
 };
@@ -166,7 +167,7 @@ for (const l of Object.keys(NOTIFY_WORDS)) Object.assign(WORDS[l], NOTIFY_WORDS[
 // and those of profiles, ratings and "my tables" (profile_words.js)
 for (const l of Object.keys(PROFILE_WORDS)) Object.assign(WORDS[l], PROFILE_WORDS[l]);
 // for these the server's sentence says what exactly is wrong: it follows the words above
-const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request"]);
+const ERROR_DETAIL = new Set(["bad_seats", "invalid_options", "invalid_deck", "invalid_request", "turn_settings"]);
 
 export function errorText(code, message) {
   if (lang() === "en" || !(code in ERRORS_PT)) return message;

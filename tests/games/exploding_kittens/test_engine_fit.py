@@ -39,7 +39,7 @@ def test_is_legal_matches_legal_actions() -> None:
     space = GAME.action_space.actions
     rng = random.Random(9)
     for opts in OPTION_SETS:
-        for seed in range(12):
+        for seed in range(0, 12, 2):  # 2, 4, 6, 8, 10 and 3 seats
             st = GAME.new_game(2 + seed % 9, seed=seed, options=opts)
             k = 0
             while not st.is_over and k < 400:
