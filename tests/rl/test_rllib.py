@@ -18,7 +18,9 @@ from ludoteca.rl.rllib_train import main, rllib_env, summary
 pytestmark = pytest.mark.xdist_group("ray")
 
 
-@pytest.mark.parametrize("game_id", ["nine-domains", "exploding-kittens"])
+@pytest.mark.parametrize(
+    "game_id", ["nine-domains", pytest.param("exploding-kittens", marks=pytest.mark.long)]
+)
 def test_the_env_rllib_steps_masks_actions_and_pays_at_the_end(game_id):
     n = 3 if game_id == "exploding-kittens" else 2
     env = rllib_env({"game": game_id, "players": n})

@@ -46,7 +46,7 @@ def move(client: TestClient, tid: str, token: str, action: dict[str, Any], n: in
     )
 
 
-def wait_for(check: Any, timeout: float = 10.0) -> Any:
+def wait_for(check: Any, timeout: float = 30.0) -> Any:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         got = check()

@@ -336,7 +336,12 @@ def test_two_people_play_the_nine_domains(server: str, browser: Browser) -> None
     no_errors(bia)
 
 
-@pytest.mark.parametrize("game", ["exploding-kittens", "coatl", "sala-de-miaula"])
+@pytest.mark.parametrize(
+    "game",
+    # Coatl's whole game (~1 min) is long: the default run plays it in its tutorial and keyboard
+    # checks, and --long to its end at both sizes
+    ["exploding-kittens", pytest.param("coatl", marks=pytest.mark.long), "sala-de-miaula"],
+)
 def test_one_person_plays_on_the_board(server: str, browser: Browser, game: str) -> None:
     phone = game == "exploding-kittens"
     page = new_page(browser, "pt-BR", phone=phone)
@@ -452,15 +457,15 @@ def test_a_silent_link_is_given_up_and_the_page_plays_on(server: str, browser: B
         page, server, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
     )
     page.wait_for_selector("#board [data-pick].lit")
-    assert page.evaluate("[document.body.dataset.socket, document.body.dataset.sockets]") == [
-        "open",
-        "1",
-    ]
-    silent.add(0)  # from now on the server's words on the first socket never arrive
+    # on a busy machine a slow pong may already have cost the first socket: count from here
+    state = page.evaluate("[document.body.dataset.socket, document.body.dataset.sockets]")
+    assert state[0] == "open" and int(state[1]) == len(sockets) >= 1
+    n = len(sockets)
+    silent.add(n - 1)  # from now on the server's words on the open socket never arrive
     page.wait_for_function(
-        "document.body.dataset.sockets === '2' && document.body.dataset.socket === 'open'"
+        f"Number(document.body.dataset.sockets) > {n} && document.body.dataset.socket === 'open'"
     )
-    assert len(sockets) == 2
+    assert len(sockets) > n
     rng = random.Random(5)
 
     def placed() -> int:  # the person's cards placed, as the server knows them

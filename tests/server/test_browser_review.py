@@ -61,7 +61,14 @@ def _table(base: str, game: str, ai: bool) -> tuple[str, list[str]]:
     seats = [{"kind": "human"}, {"kind": "ai", "agent": "easy"} if ai else {"kind": "human"}]
     r = httpx.post(
         f"{base}/api/tables",
-        json={"game": game, "num_players": 2, "seats": seats, "join": {"name": "Ana"}},
+        # unrated (a table of people is rated by default): hints are offered only there
+        json={
+            "game": game,
+            "num_players": 2,
+            "seats": seats,
+            "join": {"name": "Ana"},
+            "rated": False,
+        },
     )
     assert r.status_code == 201, r.text
     tid, tokens = r.json()["id"], [r.json()["joined"]["token"]]

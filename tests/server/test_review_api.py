@@ -27,8 +27,9 @@ def _settings(tmp_path: Path) -> Any:
     return sqlite_settings(tmp_path / "db.sqlite3", review_samples=SAMPLES, rate_limit=0)
 
 
-def _two_people(client: TestClient) -> tuple[str, dict[int, str]]:
-    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}])
+def _two_people(client: TestClient, rated: bool = False) -> tuple[str, dict[int, str]]:
+    # a table of people is rated unless its creator says otherwise (server/ratings_updates.py)
+    tid = create(client, "toy", [{"kind": "human"}, {"kind": "human"}], rated=rated)
     s0, t0 = join(client, tid, "Ana")
     s1, t1 = join(client, tid, "Bia")
     return tid, {s0: t0, s1: t1}
@@ -90,11 +91,6 @@ def test_the_review_is_stored_once_and_is_the_command_lines(tmp_path: Path) -> N
     assert first["review"]["agent"] == "person"  # a review names no person
 
 
-def _rated(client: TestClient, tid: str) -> None:
-    """The ratings' table option (another part of the server sets it at creation)."""
-    client.app.state.manager.tables[tid].settings["rated"] = True  # type: ignore[attr-defined]
-
-
 def test_hints_are_given_from_the_seat_and_recorded(tmp_path: Path) -> None:
     with TestClient(create_app(_settings(tmp_path))) as client:
         tid, tokens = _two_people(client)
@@ -113,8 +109,7 @@ def test_hints_are_given_from_the_seat_and_recorded(tmp_path: Path) -> None:
 
 def test_no_hint_at_a_rated_table(tmp_path: Path) -> None:
     with TestClient(create_app(_settings(tmp_path))) as client:
-        tid, tokens = _two_people(client)
-        _rated(client, tid)
+        tid, tokens = _two_people(client, rated=True)
         r = client.post(f"/api/tables/{tid}/hint", headers=auth(tokens[0]))
         assert r.status_code == 403 and r.json()["error"]["code"] == "rated"
         assert client.get(f"/api/tables/{tid}/hints").json() == {"hints": []}
