@@ -414,6 +414,24 @@ def test_ismcts_heuristic_rollouts_run_in_the_core_with_identical_statistics():
         assert hooks.search_rollout(state.clone(), random.Random(0), None, policy), "the core"
 
 
+def test_heuristic_seats_are_refused_before_the_agents_numbers_are_installed():
+    """A core fresh from the engine knows no agent: its heuristic table is zeros, so playing a
+    heuristic seat there would silently differ from the agent. It refuses until installed."""
+    from ludoteca.games.sala_de_miaula.compiled.core import Core
+
+    core = Core(GAME)
+    S = core.load(GAME.new_game(2, 1, options(1)))
+    seats, codes = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    from ludoteca.engine.compiled.rng import mt_state
+
+    mt = mt_state(random.Random(3)).reshape(1, -1)
+    args = (np.zeros(1, dtype=np.uint64), mt, np.ones(1, dtype=np.int64), np.zeros(1))
+    with pytest.raises(RuntimeError, match="installed"):
+        core.playout(S, *args, fast.CHOOSE_SEARCH, 1, seats, codes)
+    AC.heuristic_class(core)
+    assert core.playout(S, *args, fast.CHOOSE_SEARCH, 1, seats, codes) >= 0
+
+
 def test_a_heuristic_the_core_does_not_match_keeps_the_reference_path(monkeypatch):
     """The agent's module changed what the core reads from it: the core keeps its random
     playouts and turns the heuristic away; simulate then plays the heuristic in Python."""
@@ -448,6 +466,7 @@ def test_heuristic_decisions_where_its_scores_compete(fuzz_games):
 
     games = fuzz_games or 480
     core = fast.core_for(GAME)
+    AC.heuristic_class(core)  # the agent's numbers, installed
     rng = random.Random(41)
     scored = ("play_spell", "use_ability", "use_item")
     seats, codes = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)

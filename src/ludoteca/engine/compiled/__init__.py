@@ -35,7 +35,7 @@ import numpy as np
 from ..game import Game, GameState
 from ..registry import get_game, list_games
 from . import jit
-from .core import Core
+from .core import HEURISTIC, RANDOM, Core
 
 __all__ = [
     "AVAILABLE",
@@ -178,7 +178,6 @@ def why_not(game: Game | str) -> str:
 
 _NO_LIMIT = 1 << 62
 CHOOSE_AGENTS, CHOOSE_SEARCH = 0, 1
-RANDOM, HEURISTIC = 0, 1
 UNTIL_TURN = 2  # a playout mode bit, with CHOOSE_SEARCH: stop when the player to move changes
 
 

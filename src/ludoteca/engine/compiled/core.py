@@ -16,6 +16,9 @@ from ..game import Game, GameState
 from .layout import Layout
 from .played import Played
 
+# how a seat is played in a core (``kinds``): every game's compiled playout reads these numbers
+RANDOM, HEURISTIC = 0, 1
+
 
 class Core:
     """What the drivers need of a game's core. Class attributes a game sets:
@@ -65,6 +68,16 @@ class Core:
         self.heuristic_class = cls
         self.heuristic_fits = fits
 
+    def check_kinds(self, kinds: np.ndarray) -> None:
+        """Refuse heuristic seats before the agents layer has installed the heuristic's numbers:
+        with the zeros the table starts with, the compiled heuristic would play other moves than
+        the agent's, silently."""
+        if self.heuristic_class is None and (kinds == HEURISTIC).any():
+            raise RuntimeError(
+                f"{self.game.id}: heuristic seats need the heuristic's numbers installed first"
+                " (ludoteca.agents.compiled.heuristic_class(core))"
+            )
+
     # -- what a game binds ------------------------------------------------------------------
     def build_table(self, game: Game) -> np.ndarray:
         """The game's numbers (card codes, action codes, ...) the compiled code reads."""
@@ -92,6 +105,7 @@ class Core:
     ) -> int:
         """Play ``S`` on (see ``ludoteca.engine.compiled._play``): the game's compiled
         ``playout``, the same signature in every game."""
+        self.check_kinds(kinds)
         T, H = self.table, self.heuristic
         return int(
             self.compiled.playout(S, T, H, rng, mts, kinds, risks, mode, max_steps, seats, codes)

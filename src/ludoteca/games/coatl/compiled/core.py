@@ -91,6 +91,7 @@ class Core(BaseCore):
         risks: np.ndarray,
         record: bool,
     ) -> Played:
+        self.check_kinds(kinds)
         opts = playout.options_array(options)
 
         def play(record: bool, *columns: Any) -> int:

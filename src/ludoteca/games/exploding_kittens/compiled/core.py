@@ -183,6 +183,7 @@ class Core(BaseCore):
         risks: np.ndarray,
         record: bool,
     ) -> Played:
+        self.check_kinds(kinds)
         g = len(deals)
         starts = np.zeros(g + 1, dtype=np.int64)
         decisions = np.zeros(g, dtype=np.int64)

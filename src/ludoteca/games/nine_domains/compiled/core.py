@@ -101,6 +101,7 @@ class Core(BaseCore):
         risks: np.ndarray,
         record: bool,
     ) -> Played:
+        self.check_kinds(kinds)
         opts = _opts(options)
         kind = playout._DEALS[options.special_deal]
 

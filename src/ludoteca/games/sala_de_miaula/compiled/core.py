@@ -128,6 +128,7 @@ class Core(BaseCore):
         risks: np.ndarray,
         record: bool,
     ) -> Played:
+        self.check_kinds(kinds)
         fresh, first, terrain, choices = self._fresh(options)
 
         def play(record: bool, *columns: Any) -> int:
