@@ -18,7 +18,8 @@ from ludoteca.server import Settings, create_app
 from ludoteca.server.clock import Clock
 from ludoteca.server.db import now
 from ludoteca.server.models import AccountRow, AccountSeatRow, MoveRow, TurnTimerRow
-from ludoteca.server.timeouts import TimeoutRecord, seat_timeouts, timeout_records
+from ludoteca.server.profiles import reputation
+from ludoteca.server.profiles_store import ProfileStore
 from ludoteca.server.turn_rules import RULES, load
 
 from .conftest import sqlite_settings
@@ -216,16 +217,15 @@ def test_timeouts_are_counted_per_account_and_per_seat(tmp_path: Path) -> None:
             n = state(c, tid)["move"]
             advance(c, 3601)
             wait_for(lambda n=n: state(c, tid)["move"] > n or state(c, tid)["result"])
-        with engine.connect() as conn:
-            records = timeout_records(conn, ["acc0", "acc1", "nobody"])
-            per_seat = seat_timeouts(conn, tid)
+        store = ProfileStore(engine)
+        timeouts = {a: store.timeouts(a) for a in ("acc0", "acc1", "nobody")}
+        rep = {a: reputation(store.seats(a), timeouts[a]) for a in ("acc0", "acc1", "nobody")}
         engine.dispose()
-        assert records == {
-            "acc0": TimeoutRecord(finished=1, timed_out=0),
-            "acc1": TimeoutRecord(finished=1, timed_out=1),
-            "nobody": TimeoutRecord(0, 0),
-        }
-        assert 0 not in per_seat and per_seat[1] == 3
+        # the clock played each of seat 1's three moves, none of seat 0's
+        assert timeouts == {"acc0": {}, "acc1": {(tid, 1): 3}, "nobody": {}}
+        assert (rep["acc0"].finished, rep["acc0"].without_timeout) == (1, 1)
+        assert (rep["acc1"].finished, rep["acc1"].without_timeout) == (1, 0)
+        assert rep["nobody"].counted == 0
         assert rows_of(settings, tid) == {}  # a finished table keeps no timer
 
 

@@ -79,7 +79,7 @@ class SeatRow(Base):
 
 class MoveRow(Base):
     __tablename__ = "ludoteca_moves"
-    # a seat's timeouts, for its reputation (migration 0005; timeouts.py, profiles_store.py):
+    # a seat's timeouts, for its reputation (migration 0005; profiles_store.py):
     # partial, so the moves people and AI seats make (all but a few) cost this index nothing
     __table_args__ = (
         Index(
