@@ -299,3 +299,49 @@ def test_the_shipped_anchors_give_every_level_of_every_game() -> None:
     shipped = anchors()
     for game in ("nine-domains", "exploding-kittens", "coatl", "sala-de-miaula"):
         assert set(shipped.get(game, {})) == {"easy", "medium", "strong"}, game
+
+
+def test_a_rated_game_whose_update_was_lost_is_rated_at_the_next_start(settings: Settings) -> None:
+    """The server stopped between a rated game's last move and its ratings' write: the next
+    start rates it (at the time it ended), and only the finished, rated, recent ones."""
+    from datetime import timedelta
+
+    engine = make_engine(settings.database_url)
+    migrate(engine)
+    st = RatingStore(engine)
+    ended = datetime.now(UTC) - timedelta(hours=3)
+    with st.sessions.begin() as s:
+        for a in ("ana", "bia"):
+            s.add(AccountRow(id=a, name=a.title(), name_key=a, created_at=ended))
+        for tid, rated, status, at in (
+            ("lost", True, "finished", ended),
+            ("unrated", False, "finished", ended),
+            ("running", True, "running", ended),
+            ("long-ago", True, "finished", ended - timedelta(days=400)),
+        ):
+            s.add(
+                TableRow(
+                    id=tid, game="toy", rules_version="1", num_players=2, seed=1,
+                    public_options={}, settings={"rated": rated}, status=status, move_count=9,
+                    result={"ranking": [2, 1]} if status == "finished" else None,
+                    created_at=at, updated_at=at,
+                )
+            )  # fmt: skip
+            s.flush()
+            for i, a in enumerate(("ana", "bia")):
+                s.add(SeatRow(table_id=tid, seat=i, kind="human", name=a.title()))
+                s.flush()
+                s.add(AccountSeatRow(table_id=tid, seat=i, account_id=a, claimed_at=at))
+    with TestClient(create_app(settings)):
+        wait_for(lambda: len(st.ratings_of("bia")) == 1)
+    ((ana, _),) = st.ratings_of("ana")
+    ((bia, _),) = st.ratings_of("bia")
+    assert (ana.games, bia.games) == (1, 1)  # "lost" alone: not the unrated, running or old
+    assert bia.mu > NEW_MU > ana.mu  # bia finished first
+    (h,) = st.history("bia", "toy", 10)
+    assert h.table_id == "lost" and abs(h.at.replace(tzinfo=UTC) - ended) < timedelta(seconds=1)
+    # a second start finds its history and changes nothing
+    with TestClient(create_app(settings)):
+        pass
+    assert [r.games for r, _ in st.ratings_of("bia")] == [1]
+    engine.dispose()

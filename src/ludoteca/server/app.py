@@ -134,8 +134,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.caps = Caps(settings)
         rating_store = RatingStore(engine)
         app.state.profiles = Profiles(manager.registry, ProfileStore(engine), rating_store)
-        manager.registry.on_change(RatingUpdates(manager.registry, rating_store).table_changed)
+        rating_updates = RatingUpdates(manager.registry, rating_store)
+        manager.registry.on_change(rating_updates.table_changed)
         await manager.start()
+        # a rated game whose update a stop cut off is rated now, in the background
+        manager.registry.spawn(rating_updates.catch_up())
         collector = asyncio.create_task(tame_the_collector())
         try:
             yield

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, exists, func, select
 from sqlalchemy.orm import sessionmaker
 
-from .models import AccountRow, AccountSeatRow, RatingHistoryRow, RatingRow
+from .models import AccountRow, AccountSeatRow, RatingHistoryRow, RatingRow, SeatRow, TableRow
 from .ratings import Belief, Change, RatedSeat, rate, shown
 
 
@@ -29,6 +29,30 @@ class SeatFacts:
 
 
 @dataclass(frozen=True)
+class Unrated:
+    """A finished rated table whose update never ran (the process stopped between its last
+    move and the update): what ``apply_game`` needs, read back from the tables."""
+
+    table_id: str
+    game: str
+    at: datetime  # when it ended
+    ranking: list[int]
+    seats: list[SeatFacts]
+    against_ai: bool
+
+
+def seat_facts(row: SeatRow) -> SeatFacts:
+    # a person's seat an AI took over keeps its token (the AI seats of the start have none)
+    return SeatFacts(
+        row.seat,
+        row.kind,
+        row.agent,
+        row.name,
+        left=row.kind == "ai" and row.token_hash is not None,
+    )
+
+
+@dataclass(frozen=True)
 class Leader:
     rank: int
     account_id: str
@@ -39,6 +63,42 @@ class Leader:
 class RatingStore:
     def __init__(self, engine: Engine) -> None:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def unrated_games(self, since: datetime, limit: int = 500) -> list[Unrated]:
+        """Finished tables since ``since``, rated, with a person's account at a seat and no
+        rating history yet, oldest first (the tables' (status, updated) index, then one table's
+        seats each). A table the update turns away (a person at two seats) is listed again at
+        the next start: harmless, it changes nothing."""
+        rated_already = exists().where(RatingHistoryRow.table_id == TableRow.id)
+        has_account = exists().where(AccountSeatRow.table_id == TableRow.id)
+        with self.sessions() as s:
+            tables = s.scalars(
+                select(TableRow)
+                .where(TableRow.status == "finished", TableRow.updated_at >= since)
+                .where(has_account, ~rated_already)
+                .order_by(TableRow.updated_at, TableRow.id)
+                .limit(limit)
+            ).all()
+            out: list[Unrated] = []
+            for t in tables:
+                if not (t.settings or {}).get("rated"):
+                    continue
+                rows = s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
+                ).all()
+                ranking = [int(r) for r in (t.result or {}).get("ranking", [])]
+                against_ai = any(r.kind == "ai" and r.token_hash is None for r in rows)
+                out.append(
+                    Unrated(
+                        t.id,
+                        t.game,
+                        t.updated_at,
+                        ranking,
+                        [seat_facts(r) for r in rows],
+                        against_ai,
+                    )
+                )
+            return out
 
     def apply_game(
         self,

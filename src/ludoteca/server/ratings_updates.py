@@ -4,13 +4,16 @@ event); and whether a new table is rated (the creator's choice, checked).
 A table is rated by default when every seat is a person's; with AI seats only if the creator
 asks for it and every AI seat is a level with a measured rating (``ai_ratings.toml``). The
 update runs once, in the process that stored the last move (``announce``), in a background
-write after the move is told; a second run finds the table's history and changes nothing.
+write after the move is told; a second run finds the table's history and changes nothing. An
+update lost to a stop between the last move and the write is made at the next start
+(``catch_up``: finished rated tables of the last CATCH_UP_DAYS with no history).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import timedelta
 
 from sqlalchemy.exc import IntegrityError
 
@@ -26,6 +29,7 @@ from .registry import TableRegistry
 log = logging.getLogger("ludoteca.server")
 
 Anchors = Callable[[str], dict[str, Belief]]
+CATCH_UP_DAYS = 30
 
 
 def choose_rated(asked: bool | None, game_id: str, seats: list[Seat], anchors: Anchors) -> bool:
@@ -64,6 +68,25 @@ class RatingUpdates:
     def table_changed(self, table: LiveTable, change: TableChange) -> None:
         if change.announce and table.status == "finished" and table.settings.get("rated"):
             self.registry.spawn(self.update(table))
+
+    async def catch_up(self, days: int = CATCH_UP_DAYS) -> int:
+        """Rate the finished rated tables whose update was lost (the server stopped after the
+        last move was stored); how many were rated. Run in the background at start."""
+        games = await self.registry.db(self.store.unrated_games, now() - timedelta(days=days))
+        rated = 0
+        for g in games:
+            try:
+                changes = await self.registry.db(
+                    self.store.apply_game,
+                    g.table_id, g.game, g.at, g.ranking, g.seats, self.anchors(g.game), g.against_ai,
+                )  # fmt: skip
+            except Exception:  # another process rated it first, or the game is gone
+                log.exception("table %s: ratings not caught up", g.table_id)
+                continue
+            rated += bool(changes)
+        if rated:
+            log.info("ratings caught up for %d finished tables", rated)
+        return rated
 
     async def update(self, table: LiveTable) -> list[Change]:
         result = table.result or {}
