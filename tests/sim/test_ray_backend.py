@@ -4,6 +4,12 @@ One local Ray instance (2 CPUs, no dashboard), started by the module's fixture a
 after its last test, serves the whole module: it takes seconds to start. The local-pool runs
 are made before it starts, so no process is forked from a driver that already runs Ray's
 threads.
+
+Every run is of one game, Exploding Kittens, whose core the fixture compiles (or loads) first,
+in the driver: the pool's forks inherit it, and each Ray worker only loads the cache it wrote.
+(With a second game, or a core left to the workers, a fresh clone compiled cores in forks and
+Ray workers on a busy CI machine: minutes. What is checked here is the backend, which is the
+same for every game.)
 """
 
 from __future__ import annotations
@@ -21,14 +27,18 @@ import ray
 from typer.testing import CliRunner
 
 from ludoteca.cli.main import app
+from ludoteca.engine import compiled
 from ludoteca.sim import SimulationResult, simulate
 from ludoteca.sim.backends import RayBackend
 from ludoteca.sim.tournament import TournamentResult, run_tournament
 
-SIM = {"game_id": "exploding-kittens", "n": 120, "num_players": 3, "agents": ["random"]}
+GAME = "exploding-kittens"
+# two workers' worth of blocks (block_size: 8 games each, 15 tasks), so that the Ray run has
+# many tasks to batch, not one block of every game
+SIM = {"game_id": GAME, "n": 120, "num_players": 3, "agents": ["random"], "workers": 2}
 SIM_SEED = 11
 TOURNEY = {
-    "game_id": "nine-domains",
+    "game_id": GAME,
     "agents": ["random", "heuristic"],
     "n": 6,
     "num_players": 2,
@@ -49,6 +59,7 @@ class Runs:
     local_tourney: TournamentResult
     ray_tourney: TournamentResult
     cli_local: SimulationResult
+    ray_blocks: int  # the Ray run's block tasks (read before ``games`` joins them)
 
 
 def _rows(result: SimulationResult | TournamentResult) -> list[dict[str, Any]]:
@@ -57,26 +68,30 @@ def _rows(result: SimulationResult | TournamentResult) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def runs() -> Iterator[Runs]:
-    local_sim = simulate(**SIM, seed=SIM_SEED, workers=2)
+    compiled.warm_up([GAME])  # here, once, before any fork or Ray worker needs the core
+    local_sim = simulate(**SIM, seed=SIM_SEED)
     local_tourney = run_tournament(**TOURNEY, seed=TOURNEY_SEED, workers=2)
-    cli_local = simulate("exploding-kittens", 40, 2, ["random", "heuristic"], seed=7)
+    cli_local = simulate(GAME, 40, 2, ["random", "heuristic"], seed=7)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("RAY_USAGE_STATS_ENABLED", "0")
         ray.init(
             num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
         )
         try:
-            # uneven batches (120 = 17 x 7 + 1) and a window smaller than the batch count
-            backend = RayBackend(batch_size=7, in_flight=3)
+            # uneven batches (15 block tasks = 7 x 2 + 1) and a window smaller than the batch
+            # count
+            backend = RayBackend(batch_size=2, in_flight=3)
             with backend:
                 ray_sim = simulate(**SIM, seed=SIM_SEED, backend=backend)
                 ray_tourney = run_tournament(**TOURNEY, seed=TOURNEY_SEED, backend=backend)
-            yield Runs(local_sim, ray_sim, local_tourney, ray_tourney, cli_local)
+            blocks = len(ray_sim.blocks)
+            yield Runs(local_sim, ray_sim, local_tourney, ray_tourney, cli_local, blocks)
         finally:
             ray.shutdown()
 
 
 def test_simulation_on_ray_gives_the_local_pools_records_and_summary(runs: Runs) -> None:
+    assert runs.ray_blocks == 15  # many tasks, handed out in batches
     assert len(runs.ray_sim.games) == SIM["n"]
     assert [g.index for g in runs.ray_sim.games] == list(range(SIM["n"]))
     assert _rows(runs.ray_sim) == _rows(runs.local_sim)
