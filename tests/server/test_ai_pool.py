@@ -119,11 +119,14 @@ def test_stopping_the_server_leaves_no_process_behind(tmp_path: Path, sig: int) 
     """The signal goes to the server's PID alone (not its group): with SIGKILL it runs no code
     of its own, and its workers, the forkserver and the resource tracker must still end."""
     port = free_port()
-    proc = start_server(tmp_path / "db.sqlite3", port)
+    proc = start_server(tmp_path / "db.sqlite3", port, extra=("--allow-agent-specs",))
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
-        tid = create(c, "coatl", [{"kind": "ai", "agent": "strong"}] * 2)  # type: ignore[arg-type]
-        # thinking: moves come, and the workers are busy with the next one
+        # two seats that search in pure Python as long as a raw spec may (the toy game:
+        # no compiled core to load first; a strong Coatl seat took a minute to get going)
+        seat = {"kind": "ai", "agent": "ismcts:iterations=5000:seconds=2"}
+        tid = create(c, "toy", [seat, seat])  # type: ignore[arg-type]
+        # thinking: moves come, and both workers are busy with the next round's searches
         wait_for(lambda: c.get(f"/api/tables/{tid}").json()["move"] >= 2, timeout=180)
         family = descendants(proc.pid)
         assert len(family) >= 4  # the resource tracker, the forkserver and its two workers
