@@ -122,7 +122,7 @@ def test_stopping_the_server_leaves_no_process_behind(tmp_path: Path, sig: int) 
     proc = start_server(tmp_path / "db.sqlite3", port, extra=("--allow-agent-specs",))
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
-        # two seats that search in pure Python as long as a raw spec may (the toy game:
+        # two seats that search in pure Python, 2 s a move (the toy game:
         # no compiled core to load first; a strong Coatl seat took a minute to get going)
         seat = {"kind": "ai", "agent": "ismcts:iterations=5000:seconds=2"}
         tid = create(c, "toy", [seat, seat])  # type: ignore[arg-type]
