@@ -15,10 +15,16 @@ from sqlalchemy import create_engine, text
 
 from ludoteca.engine.registry import _MODULES, register, unregister
 from ludoteca.server import Settings, create_app
+from ludoteca.server.config import AI_NICE_ENV
 from tests.engine.toy_game import GAME as TOY
 from tests.server.react_game import GAME as REACT
 
 PG_URL = os.environ.get("LUDOTECA_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+# AI workers at the tests' own priority (servers of this process and the ones it starts inherit
+# it): 10 lower, as a site runs them, they starved behind the other test processes of a busy
+# machine (a hint 54 s, AI games past their deadlines). test_ai_pool checks the setting itself.
+os.environ.setdefault(AI_NICE_ENV, "0")
 
 
 @pytest.fixture(autouse=True)
@@ -45,6 +51,16 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings)) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def module_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for a module's tests that each make their own tables and read only those
+    (a server per test costs seconds: its database, its AI workers). Built-in games only:
+    it starts before a test registers the test games."""
+    db = tmp_path_factory.mktemp("shared") / "db.sqlite3"
+    with TestClient(create_app(sqlite_settings(db))) as c:
         yield c
 
 

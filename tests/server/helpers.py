@@ -46,7 +46,9 @@ def move(client: TestClient, tid: str, token: str, action: dict[str, Any], n: in
     )
 
 
-def wait_for(check: Any, timeout: float = 30.0) -> Any:
+def wait_for(check: Any, timeout: float = 120.0) -> Any:
+    """``check()`` until it is truthy (its value): a deadline far above what it takes, so that a
+    busy machine makes the test slower, never red; polled often, so it costs no more."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         got = check()
@@ -57,7 +59,7 @@ def wait_for(check: Any, timeout: float = 30.0) -> Any:
 
 
 def play_out(
-    client: TestClient, tid: str, tokens: dict[int, str], timeout: float = 30.0
+    client: TestClient, tid: str, tokens: dict[int, str], timeout: float = 180.0
 ) -> dict[str, Any]:
     """Every human seat plays its first legal move until the game ends (AI seats play themselves)."""
     end = time.monotonic() + timeout

@@ -148,7 +148,7 @@ def test_the_clock_takes_the_default_action_and_logs_it(client: TestClient) -> N
     tid, t0, _ = react_table(client, 0.2, clock_seconds=0.5)
     s = state(client, tid, t0)
     assert s["clocks"]["0"] > 0
-    done = wait_for(lambda: (x := state(client, tid))["move"] >= 1 and x, timeout=5)
+    done = wait_for(lambda: (x := state(client, tid))["move"] >= 1 and x)
     assert any(e["kind"] == "waited" for e in done["events"])
     steps = replay(client, tid).json()["steps"]
     assert steps[1]["by"] == "clock"

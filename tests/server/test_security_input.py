@@ -37,7 +37,10 @@ def error_code(r: object) -> str:
         "3 pingo",
     ],
 )
-def test_a_deck_count_is_checked_before_the_deck_is_built(client: TestClient, deck: str) -> None:
+def test_a_deck_count_is_checked_before_the_deck_is_built(
+    module_client: TestClient, deck: str
+) -> None:
+    client = module_client  # each case its own table, on one server
     tid = create(client, "sala-de-miaula", [{"kind": "human"}, {"kind": "human"}])
     tracemalloc.start()
     t = time.perf_counter()

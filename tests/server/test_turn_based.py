@@ -292,6 +292,6 @@ def test_a_seat_that_leaves_has_no_deadline_any_more(tmp_path: Path) -> None:
         r = c.post(f"/api/tables/{tid}/leave", headers={"Authorization": f"Bearer {tokens[1]}"})
         assert r.status_code == 200, r.text
         # an AI seat plays for Bia now: it moves, and no deadline waits for it
-        wait_for(lambda: (1, "ai") in moves(settings, tid), timeout=60)
+        wait_for(lambda: (1, "ai") in moves(settings, tid), timeout=180)
         wait_for(lambda: rows_of(settings, tid)[1].due_at is None)
         assert rows_of(settings, tid)[0].due_at is not None  # Ana's decision still waits

@@ -95,8 +95,8 @@ def test_the_window_closes_once_every_person_has_passed(client: TestClient) -> N
     tid, tok = _ek_table(client, 30)
     assert client.get(f"/api/tables/{tid}").json()["settings"]["window_close_early"] is True
     closed = 0
-    end = time.monotonic() + 60
-    while closed < 6 and time.monotonic() < end:
+    end = time.monotonic() + 180  # a deadline for a busy machine: three windows take seconds
+    while closed < 3 and time.monotonic() < end:
         s = state(client, tid, tok)
         if s["result"] is not None:
             break
@@ -109,8 +109,8 @@ def test_the_window_closes_once_every_person_has_passed(client: TestClient) -> N
         n0, t0 = s["move"], time.monotonic()
         if move(client, tid, tok, {"type": "pass"}, n0).status_code != 200:
             continue  # an AI seat's Nope came first: a new window
-        wait_for(lambda n=n0: state(client, tid)["move"] > n, timeout=10)  # type: ignore[misc]
-        assert time.monotonic() - t0 < 10  # closed by the answers, not by its 30 s
+        wait_for(lambda n=n0: state(client, tid)["move"] > n, timeout=25)  # type: ignore[misc]
+        assert time.monotonic() - t0 < 25  # closed by the answers, not by its 30 s
         closed += 1
     assert closed >= 3
 
@@ -120,7 +120,7 @@ def test_a_person_who_does_not_answer_keeps_the_window_open(client: TestClient) 
     to its deadline (unless an AI seat Nopes, which everyone sees)."""
     tid, tok = _ek_table(client, 2.0)
     full = 0
-    end = time.monotonic() + 90
+    end = time.monotonic() + 180  # a deadline for a busy machine, not the test's time
     while full < 1 and time.monotonic() < end:
         s = state(client, tid, tok)
         if s["result"] is not None or (s["view"]["seat"] in s["view"].get("eliminated", [])):
@@ -138,7 +138,7 @@ def test_a_person_who_does_not_answer_keeps_the_window_open(client: TestClient) 
         opened, left, n0 = time.monotonic(), s["window"]["seconds_left"], s["move"]
         after = wait_for(
             lambda n=n0, t=tid: (x := state(client, t))["move"] > n and x,  # type: ignore[misc]
-            timeout=10,
+            timeout=60,
         )
         if any(e["kind"] == "nope" for e in after["events"]):
             continue

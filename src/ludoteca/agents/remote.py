@@ -24,9 +24,12 @@ AGENTS_KEPT = 256  # agents a worker keeps between moves (their searches' memory
 _AGENTS: OrderedDict[tuple[str, int, str, int], Any] = OrderedDict()
 
 
-def init_worker(modules: dict[str, str], plugins: tuple[str, ...], server: Connection) -> None:
+def init_worker(
+    modules: dict[str, str], plugins: tuple[str, ...], server: Connection, nice: int = 10
+) -> None:
     """A worker's start. ``server`` is the read end of a pipe whose only write end the server
-    holds: its EOF means the server is gone, however it went (``kill -9`` included)."""
+    holds: its EOF means the server is gone, however it went (``kill -9`` included). ``nice``:
+    how much lower than the server's this worker's priority is (the server's ``ai_nice``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
     # A worker's parent is the forkserver, not the server: a parent-death signal would wait for
     # the forkserver, which itself waits for its workers (each holds its "alive" pipe), so after
@@ -34,7 +37,7 @@ def init_worker(modules: dict[str, str], plugins: tuple[str, ...], server: Conne
     # once the workers are gone, the forkserver and the resource tracker see their pipes close.
     threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
     with contextlib.suppress(OSError):
-        os.nice(10)  # the server's event loop first: people's moves over the AI's thinking
+        os.nice(nice)  # the server's event loop first: people's moves over the AI's thinking
     for module in plugins:
         importlib.import_module(module)
     for game_id, module in modules.items():  # games registered outside the package (tests)

@@ -44,9 +44,10 @@ class MoveTimeout(Exception):
 
 # -- in the server ------------------------------------------------------------------------------
 class AiPool:
-    def __init__(self, workers: int, plugins: tuple[str, ...]) -> None:
+    def __init__(self, workers: int, plugins: tuple[str, ...], nice: int = 10) -> None:
         self.workers = max(1, workers)
         self.plugins = plugins
+        self.nice = nice  # how much lower the workers' priority is than the server's
         self._pool: ProcessPoolExecutor | None = None
         self._warming: threading.Thread | None = None
         self._cores: set[str] = set()  # games whose compiled core the workers have prepared
@@ -64,7 +65,7 @@ class AiPool:
                 self.workers,
                 mp_context=_context(),
                 initializer=init_worker,
-                initargs=(dict(builtin), self.plugins, self._alive[0]),
+                initargs=(dict(builtin), self.plugins, self._alive[0], self.nice),
             )
         return self._pool
 

@@ -41,7 +41,11 @@ class AiSeats:
     def __init__(self, settings: Settings, moves: Moves, pool: AiPool | None = None) -> None:
         self.settings = settings
         self.moves = moves
-        self.pool = pool if pool is not None else AiPool(settings.ai_workers, settings.plugins)
+        self.pool = (
+            pool
+            if pool is not None
+            else AiPool(settings.ai_workers, settings.plugins, settings.ai_nice)
+        )
 
     def start(self) -> None:
         """Start the workers, in the background (the server answers meanwhile)."""

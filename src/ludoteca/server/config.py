@@ -11,6 +11,7 @@ from .clock import Clock
 DATABASE_ENV = "LUDOTECA_DATABASE_URL"
 REDIS_ENV = "LUDOTECA_REDIS_URL"
 REVIEW_SAMPLES_ENV = "LUDOTECA_REVIEW_SAMPLES"
+AI_NICE_ENV = "LUDOTECA_AI_NICE"
 
 
 def review_samples_from_env() -> int | None:
@@ -18,6 +19,22 @@ def review_samples_from_env() -> int | None:
     game's own budget, review/budgets.toml); the browser tests make them tiny."""
     text = os.environ.get(REVIEW_SAMPLES_ENV, "").strip()
     return int(text) if text else None
+
+
+def ai_nice_from_env() -> int:
+    """LUDOTECA_AI_NICE: how much lower the AI workers' priority is than the server's (10
+    unless set). The tests set 0: on a machine their own processes keep busy, workers 10
+    lower starved behind them (a hint waited 54 s, AI games ran past their deadlines)."""
+    text = os.environ.get(AI_NICE_ENV, "").strip()
+    if not text:
+        return 10
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{AI_NICE_ENV} must be a whole number, not {text!r}") from None
+    if not 0 <= value <= 19:
+        raise ValueError(f"{AI_NICE_ENV} must be from 0 to 19")
+    return value
 
 
 def default_database_url() -> str:
@@ -73,6 +90,8 @@ class Settings:
     # after which the seat plays its default
     ai_workers: int = 2
     ai_move_seconds: float = 10.0
+    # how much lower the workers' priority is (os.nice): the server's event loop first
+    ai_nice: int = field(default_factory=ai_nice_from_env)
     # the newest events a (re)connecting client gets with the current view
     log_events: int = 200
     # PostgreSQL connect args (tests use a private schema through ``options``)

@@ -7,7 +7,10 @@
   asks (``ludoteca review --json`` prints it for the same record and seed). A running game:
   409 ``not_finished``.
 - ``POST /api/tables/{id}/hint`` (the seat's token): the moves the review would call best now,
-  from that seat's information only; refused (403 ``rated``) at a rated table; recorded.
+  from that seat's information only; refused (403 ``rated``) at a rated table; recorded. It
+  answers at once: 200 ``done`` with the moves when known, else 202 ``pending`` while the AI
+  workers compute them (one computation per seat and position; a newer position supersedes
+  it); ``GET`` the same door says how it stands without starting one (the client polls it).
 - ``GET /api/tables/{id}/hints``: which seat asked for a hint at which move (public: the table
   and its replay say when hints were used).
 """
@@ -17,11 +20,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Path, Request
+from fastapi.responses import JSONResponse
 
 from ..engine import Game, get_game
 from .api import AuthHeader, Lang, limit_rate, manager, token_from
 from .db import StoredTable
 from .errors import ApiError, forbidden
+from .live import LiveTable
 from .payloads import pick_lang
 from .review_runs import ReviewRuns
 from .review_store import ReviewStore
@@ -116,14 +121,16 @@ async def start_review(
     return await answer(request, table_id, seat, lang, begin=True)
 
 
-@router.post("/tables/{table_id}/hint")
-async def hint(
+async def hint_position(
     request: Request,
-    table_id: TableId,
-    authorization: AuthHeader = None,
-    x_seat_token: AuthHeader = None,
-    lang: Lang = None,
-) -> dict[str, Any]:
+    table_id: str,
+    authorization: str | None,
+    x_seat_token: str | None,
+    with_state: bool = True,
+) -> tuple[LiveTable, int, int, dict[str, Any]]:
+    """The table, the asking seat, the move number and the state (as JSON; empty without
+    ``with_state``: a poll needs none) a hint is for, after the checks every hint request
+    passes (the seat's token, an unrated table, a running game, the seat's decision)."""
     m = manager(request)
     table = await m.get(table_id)
     seat = await m.find_seat(table, token_from(authorization, x_seat_token))
@@ -137,19 +144,52 @@ async def hint(
             raise ApiError(409, "not_running", "hints are given while the game runs")
         if not state.legal_actions(seat):
             raise ApiError(409, "not_your_turn", "nothing to decide now")
-        move, state_json = table.move_count, state.to_json()
+        return table, seat, table.move_count, state.to_json() if with_state else {}
+
+
+def hint_answer(
+    table: LiveTable, seat: int, move: int, status: dict[str, Any], lang: str | None
+) -> JSONResponse:
+    """200 with the moves in words once known (or ``failed``/``none``); 202 while pending."""
+    body: dict[str, Any] = {"move": move, "seat": seat, **status}
+    if "best" in status:
+        lg, game = pick_lang(lang), table.game
+        body["best"] = [
+            {**b, "text": game.describe_action(game.action_from_json(b["move"]), lg)}
+            for b in status["best"]
+        ]
+    return JSONResponse(body, status_code=202 if status["status"] == "pending" else 200)
+
+
+@router.post("/tables/{table_id}/hint")
+async def hint(
+    request: Request,
+    table_id: TableId,
+    authorization: AuthHeader = None,
+    x_seat_token: AuthHeader = None,
+    lang: Lang = None,
+) -> JSONResponse:
+    table, seat, move, state_json = await hint_position(
+        request, table_id, authorization, x_seat_token
+    )
     r = runs(request)
-    await m.db(r.store.add_hint, table.id, seat, move)
-    best = await r.hint(table.id, seat, move, table.game.id, state_json)
-    lg = pick_lang(lang)
-    game = table.game
-    return {
-        "move": move,
-        "seat": seat,
-        "best": [
-            {**b, "text": game.describe_action(game.action_from_json(b["move"]), lg)} for b in best
-        ],
-    }
+    await manager(request).db(r.store.add_hint, table.id, seat, move)
+    status = r.ask_hint(table.id, seat, move, table.game.id, state_json)
+    return hint_answer(table, seat, move, status, lang)
+
+
+@router.get("/tables/{table_id}/hint")
+async def hint_now(
+    request: Request,
+    table_id: TableId,
+    authorization: AuthHeader = None,
+    x_seat_token: AuthHeader = None,
+    lang: Lang = None,
+) -> JSONResponse:
+    table, seat, move, _ = await hint_position(
+        request, table_id, authorization, x_seat_token, with_state=False
+    )
+    return hint_answer(table, seat, move, runs(request).hint_status(table.id, seat, move), lang)
 
 
 @router.get("/tables/{table_id}/hints")

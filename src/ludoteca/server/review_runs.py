@@ -66,6 +66,15 @@ def review_version(budget: ReviewBudget, seed: int = REVIEW_SEED) -> str:
 
 
 @dataclass
+class HintRun:
+    """The hint being computed for one seat: the position (move number) it is for."""
+
+    move: int
+    task: asyncio.Task[None]
+    error: str | None = None
+
+
+@dataclass
 class Run:
     task: asyncio.Task[None]
     progress: Path
@@ -83,6 +92,8 @@ class ReviewRuns:
         self.runs: dict[Key, Run] = {}
         self.folder = Path(tempfile.mkdtemp(prefix="ludoteca-reviews-"))
         self._hints: OrderedDict[tuple[str, int, int], list[dict[str, Any]]] = OrderedDict()
+        # per table and seat, the hint under way (one: a newer position supersedes it)
+        self.hint_runs: dict[tuple[str, int], HintRun] = {}
 
     def key(self, st: StoredTable, seat: int) -> tuple[Key, ReviewBudget]:
         budget = review_budget(st.row.game, self.settings)
@@ -131,21 +142,67 @@ class ReviewRuns:
             with contextlib.suppress(OSError):
                 path.unlink()
 
-    async def hint(
+    def hint_status(self, table_id: str, seat: int, move: int) -> dict[str, Any]:
+        """The seat's hint at move number ``move``, without starting one: ``done`` with its
+        ``best`` moves (remembered per table, seat and move number), ``pending`` while it is
+        computed, ``failed``, or ``none``."""
+        got = self._hints.get((table_id, seat, move))
+        if got is not None:
+            return {"status": "done", "best": got}
+        run = self.hint_runs.get((table_id, seat))
+        if run is None or run.move != move:
+            return {"status": "none"}
+        if run.error is not None:
+            return {"status": "failed", "message": run.error}
+        return {"status": "pending"}
+
+    def ask_hint(
         self, table_id: str, seat: int, move: int, game_id: str, state_json: dict[str, Any]
-    ) -> list[dict[str, Any]]:
-        """The seat's best moves now (remembered per table, seat and move number)."""
-        key = (table_id, seat, move)
-        got = self._hints.get(key)
-        if got is None:
-            budget = hint_budget(game_id).to_json()
+    ) -> dict[str, Any]:
+        """``hint_status``, after starting the hint if none is done or under way for this
+        position. It runs in the AI workers, never in the request (a request that waited for it
+        waited behind every hint asked before: 36 s in a burst). A hint under way for an
+        earlier position of the seat is dropped (cancelled if still queued): the seat moved on."""
+        status = self.hint_status(table_id, seat, move)
+        if status["status"] in ("done", "pending"):
+            return status
+        old = self.hint_runs.pop((table_id, seat), None)
+        if old is not None:
+            old.task.cancel()
+        budget = hint_budget(game_id).to_json()
+        task = asyncio.create_task(self._hint(table_id, seat, move, game_id, state_json, budget))
+        self.hint_runs[(table_id, seat)] = HintRun(move, task)
+        return {"status": "pending"}
+
+    async def _hint(
+        self,
+        table_id: str,
+        seat: int,
+        move: int,
+        game_id: str,
+        state_json: dict[str, Any],
+        budget: dict[str, Any],
+    ) -> None:
+        try:
             got = await self.pool.run(hint_job, game_id, state_json, seat, REVIEW_SEED, budget)
-            self._hints[key] = got
-            while len(self._hints) > HINTS_KEPT:
-                self._hints.popitem(last=False)
-        return got
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a worker replaced under it: asking again starts it again
+            log.warning("table %s seat %s: the hint failed: %r", table_id, seat, e)
+            run = self.hint_runs.get((table_id, seat))
+            if run is not None and run.move == move:
+                run.error = "the hint was interrupted; ask for it again"
+            return
+        self._hints[(table_id, seat, move)] = got
+        while len(self._hints) > HINTS_KEPT:
+            self._hints.popitem(last=False)
+        run = self.hint_runs.get((table_id, seat))
+        if run is not None and run.move == move:
+            del self.hint_runs[(table_id, seat)]
 
     def stop(self) -> None:
         for run in self.runs.values():
             run.task.cancel()
+        for hint in self.hint_runs.values():
+            hint.task.cancel()
         shutil.rmtree(self.folder, ignore_errors=True)

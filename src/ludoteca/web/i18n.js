@@ -156,7 +156,7 @@ const ERRORS_PT = {
   unrated_table: "Uma mesa sem pessoas não é avaliada.",
   turn_settings: "Ritmo da mesa inválido",
   // game review and practice hints (issue 22)
-  rated: "Mesa com ranking: sem dicas.", not_running: "As dicas são dadas enquanto o jogo corre.",
+  rated: "Mesa com ranking: sem dicas.", not_running: "As dicas são dadas enquanto o jogo corre.", hint_failed: "A dica foi interrompida; peça de novo.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);

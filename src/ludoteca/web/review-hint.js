@@ -8,6 +8,7 @@ import { errorText, t } from "./i18n.js";
 import "./review-words.js";
 
 const HINTS_EVERY_MS = 10000; // how often the table asks who used hints (at a move, at most)
+const POLL_MS = [300, 600, 1000]; // a pending hint is asked about again after these, then each 1 s
 
 export function isRated(tb) {
   return !!(tb?.settings?.rated || tb?.options?.rated);
@@ -22,13 +23,27 @@ export function hintControl(tableId, repaint) {
   let used = [];
   let usedAt = -Infinity;
 
+  // The server answers at once: the moves, or "pending" while its AI workers look for them;
+  // then this asks how it stands (GET, which starts nothing) until they are found, for as
+  // long as the page still asks about this move (a newer move's hint supersedes it).
   const ask = async (move) => {
     asking = move;
+    const path = `/tables/${tableId}/hint`;
     try {
-      const got = await api(`/tables/${tableId}/hint`, { method: "POST", token: tokenFor(tableId) });
+      let got = await api(path, { method: "POST", token: tokenFor(tableId) });
+      let again = 1; // a hint interrupted (its worker replaced) is asked for once more
+      for (let k = 0; got.status === "pending" && asking === move; k++) {
+        await new Promise((r) => setTimeout(r, POLL_MS[Math.min(k, POLL_MS.length - 1)]));
+        if (asking !== move) return;
+        got = await api(path, { token: tokenFor(tableId) });
+        if (got.status !== "done" && got.status !== "pending" && again-- > 0) got = await api(path, { method: "POST", token: tokenFor(tableId) });
+      }
+      if (asking !== move) return;
+      if (got.status !== "done") throw { code: "hint_failed", message: got.message || "the hint was interrupted; ask for it again" };
       shown = { move, best: got.best.map((b) => b.text) };
       usedAt = -Infinity;
     } catch (e) {
+      if (asking !== move) return;
       shown = { move, error: errorText(e.code, e.message) };
     }
     asking = null;
