@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,12 +23,11 @@ from typing import Any
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from .helpers import ROOT, free_port, start_server, stop_server
+from .helpers import CHROMIUM, SHOTS, free_port, start_server, stop_server
 
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = ROOT / "artifacts" / "screenshots"
+__all__ = ["CHROMIUM", "SHOTS"]  # read from here by the other browser modules and benchmarks
 GAME_SECONDS = 150
 # what the board offers: lit components, targets of a pick in progress, the bar's choices
 PICKABLE = (
@@ -40,8 +38,8 @@ TARGETS = "#board [data-pick].target:not(option)"
 
 
 class ServerProcess:
-    """The module's server: one process for every test (each start costs seconds); the
-    restart test kills it and starts it again on the same database and port."""
+    """The restart test's own server, which it kills and starts again on the same database and
+    port (the other tests share the session's: conftest.py's browser_server)."""
 
     def __init__(self, db: Path) -> None:
         self.db, self.port = db, free_port()
@@ -55,36 +53,18 @@ class ServerProcess:
         self.proc = start_server(self.db, self.port, plugins=False)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def server_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    sp = ServerProcess(tmp_path_factory.mktemp("browser") / "e2e.sqlite3")
+    sp = ServerProcess(tmp_path_factory.mktemp("restart") / "e2e.sqlite3")
     try:
         yield sp
     finally:
         sp.kill()
 
 
-@pytest.fixture(scope="module")
-def server(server_process: ServerProcess) -> str:
-    return server_process.base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), "scripts/test installs chromium"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-            ],
-        )
-        yield b
-        b.close()
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server
 
 
 def new_page(browser: Browser, lang: str = "pt-BR", phone: bool = False) -> Page:

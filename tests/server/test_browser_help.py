@@ -19,17 +19,14 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .test_browser import (
     SHOTS,
-    browser,
     check_axe,
     new_page,
     no_errors,
     seat_at,
     server,
-    server_process,
 )
 
-# test_browser.py's module fixtures, for this module too: its own server and Chromium
-FIXTURES = (browser, server, server_process)
+__all__ = ["server"]  # test_browser.py's: the session's server (conftest.py)
 
 LIT = "#tutorial-board [data-pick].lit:not(option), #tutorial-bar [data-pick].lit"
 
