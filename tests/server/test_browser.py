@@ -372,10 +372,7 @@ def test_sala_de_miaula_first_moves_on_the_board(server: str, browser: Browser) 
         page, server, "sala-de-miaula", seats, window_seconds=0.3, window_close_early=True
     )
     clicks = play_on_board([page], random.Random(2), "sala-de-miaula-first", axe_at=6, clicks=30)
-    # the running game's replay shows the spectator's view: the steps seat 0 made by its moves
-    r = httpx.get(f"{server}/api/tables/{tid}/replay?view=spectator")
-    assert r.status_code == 200, r.text
-    moves = sum(1 for s in r.json()["steps"] if s["seat"] == 0 and s["by"] == "player")
+    moves = ana_moves(server, tid)
     print(f"sala-de-miaula: {clicks} clicks for {moves} moves")
     assert moves >= 5, f"{moves} moves in {clicks} clicks"
 
@@ -392,20 +389,57 @@ def test_the_nine_domains_by_keyboard_alone(server: str, browser: Browser) -> No
     assert page.locator("#result .ranking tbody tr").count() == 2
 
 
+def other_person_moves(base: str, tid: str, token: str) -> None:
+    """The other person, over HTTP: their first legal move, if they have one to make now."""
+    head = {"Authorization": f"Bearer {token}"}
+    st = httpx.get(f"{base}/api/tables/{tid}/state", headers=head).json()
+    if st["result"] is None and st["legal"]:
+        httpx.post(
+            f"{base}/api/tables/{tid}/moves",
+            json={"move": st["move"], "action": st["legal"][0]["action"]},
+            headers=head,
+        )
+
+
+def ana_moves(base: str, tid: str) -> int:
+    """The moves seat 0 made so far (the running game's replay shows the spectator's view)."""
+    r = httpx.get(f"{base}/api/tables/{tid}/replay?view=spectator")
+    assert r.status_code == 200, r.text
+    return sum(1 for s in r.json()["steps"] if s["seat"] == 0 and s["by"] == "player")
+
+
 def test_the_page_reconnects_after_the_server_is_killed(
     browser: Browser, server_process: ServerProcess
 ) -> None:
+    """Against another person (moving over HTTP), not an AI seat: a fresh server's AI workers
+    spend seconds preparing a game's compiled core, once before the kill and again after."""
     base = server_process.base
     try:
         page = new_page(browser, "pt-BR")
-        tid = seat_at(
-            page, base, "nine-domains", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}]
+        r = httpx.post(
+            f"{base}/api/tables",
+            json={
+                "game": "nine-domains",
+                "seats": [{"kind": "human"}] * 2,
+                "join": {"name": "Ana"},
+            },
         )
+        assert r.status_code == 201, r.text
+        tid, token = r.json()["id"], r.json()["joined"]["token"]
+        j = httpx.post(f"{base}/api/tables/{tid}/join", json={"name": "Bia"})
+        assert j.status_code == 200, j.text
+        bia = j.json()["token"]
+        page.goto(base + "/")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
+        page.goto(f"{base}/t/{tid}")
         rng = random.Random(3)
+        other_person_moves(base, tid, bia)
         page.wait_for_selector("#board [data-pick].lit")
         for _ in range(4):
             board_step(page, rng)
+            other_person_moves(base, tid, bia)
         before = httpx.get(f"{base}/api/tables/{tid}").json()["move"]
+        mine = ana_moves(base, tid)
         links = int(page.evaluate("document.body.dataset.sockets"))
         server_process.kill()
         # the page knows the link is down, and says so until it is back
@@ -426,7 +460,7 @@ def test_the_page_reconnects_after_the_server_is_killed(
         page.wait_for_selector("#board [data-pick].lit, #result")
         # and it plays on from there, on the board, with its seat
         end = time.monotonic() + 60
-        while httpx.get(f"{base}/api/tables/{tid}").json()["move"] <= before + 1:
+        while ana_moves(base, tid) <= mine:  # a move of the page's own, after the restart
             if time.monotonic() > end:
                 page.screenshot(path=str(SHOTS / "nine-domains-stuck-after-restart.png"))
                 seen = httpx.get(f"{base}/api/tables/{tid}/state").json()
@@ -438,6 +472,7 @@ def test_the_page_reconnects_after_the_server_is_killed(
                 )
             if board_step(page, rng):
                 break
+            other_person_moves(base, tid, bia)
             page.wait_for_timeout(100)
         page.screenshot(path=str(SHOTS / "nine-domains-after-restart.png"), full_page=True)
         no_errors(page)
