@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +17,11 @@ from ludoteca.engine.registry import _MODULES, register, unregister
 from ludoteca.server import Settings, create_app
 from ludoteca.server.config import AI_NICE_ENV
 from tests.engine.toy_game import GAME as TOY
+from tests.server.helpers import CHROMIUM, SHOTS, free_port, start_server, stop_server
 from tests.server.react_game import GAME as REACT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 PG_URL = os.environ.get("LUDOTECA_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
@@ -90,3 +94,70 @@ def pg_settings() -> Iterator[Settings]:
     """A private schema in the machine's PostgreSQL database ``test``, dropped afterwards."""
     with pg_schema() as settings:
         yield settings
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, one for the whole session (of each xdist worker): a launch costs
+    seconds on a loaded machine, and every test opens its own context (cookies, storage,
+    viewport and language of its own), which isolates it as a new browser would."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), "scripts/test installs chromium"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+            ],
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def browser_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The browser tests' server (in its own process, as a person's browser meets it), one for
+    the session of each xdist worker: a start costs 5 to 20 s on a loaded machine, and every
+    browser module paid one (per worker). The tests share its database, so each makes its own
+    tables and gives its accounts names of its own. AI seats move at once (a test about the
+    AI's pace starts its own server); the test games are registered (the toy game's reviews and
+    ratings); the review's budget is tiny (the tests check the page, not the grades); the
+    per-address caps are off: every test comes from 127.0.0.1, and none checks a cap here
+    (test_security_caps.py does)."""
+    port = free_port()
+    proc = start_server(
+        tmp_path_factory.mktemp("browser") / "e2e.sqlite3",
+        port,
+        env={"LUDOTECA_REVIEW_SAMPLES": "2"},
+        extra=(
+            "--rate-limit",
+            "0",
+            "--max-open-tables-per-address",
+            "0",
+            "--max-sockets-per-address",
+            "0",
+        ),
+    )
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_server(proc)
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The contexts a browser test opened are closed when it ends: with one Chromium for the
+    session, a page left open would go on talking to its module's server (or, that server
+    stopped, trying to reconnect to it) through every later test."""
+    yield
+    if "browser" in request.fixturenames:
+        b: Browser = request.getfixturevalue("browser")
+        for ctx in b.contexts:
+            ctx.close()

@@ -16,6 +16,8 @@ import httpx
 from fastapi.testclient import TestClient
 
 ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"  # Debian's (scripts/services installs it)
+SHOTS = ROOT / "artifacts" / "screenshots"  # the browser tests' screenshots
 
 
 def auth(token: str) -> dict[str, str]:
@@ -84,11 +86,20 @@ def free_port() -> int:
 
 
 def start_server(
-    db: Path, port: int, plugins: bool = True, ai_delay: float = 0.0, extra: tuple[str, ...] = ()
+    db: Path,
+    port: int,
+    plugins: bool = True,
+    ai_delay: float = 0.0,
+    extra: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     # this checkout's sources first: the environment may hold an editable install of another
     # checkout (a git worktree shares the venv of the main one), whose server would be tested
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT)))}
+    env = {
+        **os.environ,
+        **(env or {}),
+        "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT))),
+    }
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -4,25 +4,15 @@ languages and at 1366x768 and 390x844 (screenshots in artifacts/screenshots/).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import SHOTS, browser, check_axe, new_page, no_errors
-
-__all__ = ["browser"]  # the module's Chromium (a fixture of test_browser)
+from .test_browser import SHOTS, check_axe, new_page, no_errors
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("account") / "e2e.sqlite3", port, plugins=False)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server  # the session's (conftest.py)
 
 
 def guest_table(page: Page) -> str:

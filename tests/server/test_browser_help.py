@@ -19,24 +19,34 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .test_browser import (
     SHOTS,
-    browser,
     check_axe,
+    click_on,
     new_page,
     no_errors,
     seat_at,
     server,
-    server_process,
 )
 
-# test_browser.py's module fixtures, for this module too: its own server and Chromium
-FIXTURES = (browser, server, server_process)
+__all__ = ["server"]  # test_browser.py's: the session's server (conftest.py)
 
 LIT = "#tutorial-board [data-pick].lit:not(option), #tutorial-bar [data-pick].lit"
 
 
+# the tutorial as the test needs it, once a step is on screen (data-busy="0", data-step says
+# which): null while the next step is on its way
+TUTORIAL_JS = """(lit) => {
+  const t = document.querySelector('#tutorial');
+  if (!t || t.dataset.busy !== '0') return null;
+  return {step: t.dataset.step, done: !!document.querySelector('#tutorial-play'),
+          next: !!document.querySelector('#tutorial-next'), confirm: !!document.querySelector('#confirm'),
+          lit: document.querySelectorAll(lit).length};
+}"""
+
+
 def finish_tutorial(page: Page, base: str, game: str, shot: str) -> int:
     """Walk the tutorial to its end as the lesson asks: Continue, Confirm, or the lit component.
-    Returns the number of moves the learner made."""
+    Returns the number of moves the learner made. A person's clicks (click_on), the page read
+    in one round trip a step: some sixty steps cost seconds more each round trip."""
     page.goto(f"{base}/learn/{game}")
     page.wait_for_selector("#tutorial-say")
     moves = 0
@@ -44,32 +54,29 @@ def finish_tutorial(page: Page, base: str, game: str, shot: str) -> int:
     end = time.monotonic() + 240
     shots = 0
     while time.monotonic() < end:
-        if page.locator("#tutorial-play").count():
+        # a click starts the next step's load at once (data-busy="1"): waiting for a step on
+        # screen is waiting for the step after the click
+        now = page.wait_for_function(TUTORIAL_JS, arg=LIT, polling="raf").json_value()
+        if now["done"]:
             return moves
-        # the page says when a step is on screen (data-busy="0") and which one (data-step)
-        page.wait_for_selector("#tutorial[data-busy='0']")
-        before = page.get_attribute("#tutorial", "data-step")
-        for sel in ("#tutorial-next", "#confirm"):
-            if page.locator(sel).count():
-                page.click(sel)
-                break
-        else:
-            lit = page.locator(LIT)
-            if not lit.count():
-                page.wait_for_timeout(100)  # another seat's move is being played
-                continue
-            if shots == 0 and moves >= 2:
-                page.screenshot(path=str(SHOTS / f"{shot}.png"))
-                shots += 1
-            lit.first.click()
-            t = page.locator("#tutorial")
-            if t.get_attribute("data-busy") == "0" and t.get_attribute("data-step") == before:
-                continue  # a move of several picks (or one to confirm): not made yet
+        if now["next"] or now["confirm"]:
+            click_on(page, "#tutorial-next" if now["next"] else "#confirm")
+            continue
+        if not now["lit"]:
+            page.wait_for_timeout(50)  # another seat's move is being played
+            continue
+        if shots == 0 and moves >= 2:
+            page.screenshot(path=str(SHOTS / f"{shot}.png"))
+            shots += 1
+        if not click_on(page, LIT, 0):
+            continue  # covered at that moment (a repaint): look again
+        # a move of several picks (or one to confirm) is not made yet: the step stays
+        if not page.evaluate(
+            "s => { const t = document.querySelector('#tutorial');"
+            " return t.dataset.busy === '0' && t.dataset.step === s; }",
+            now["step"],
+        ):
             moves += 1
-        page.wait_for_function(
-            "s => { const t = document.querySelector('#tutorial'); return t.dataset.busy === '0' && t.dataset.step !== s; }",
-            arg=before,
-        )
     raise AssertionError(
         f"{game}: the tutorial did not end; it says {page.inner_text('#tutorial-say')!r}"
     )

@@ -5,25 +5,16 @@ the table where she sits (web/waiting.js); the other finds the invitation in the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import browser, new_page, no_errors
-
-__all__ = ["browser"]  # the module's Chromium, shared with test_browser.py's fixture
+from .test_browser import new_page, no_errors
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("invite") / "db.sqlite3", port, plugins=False)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server  # the session's (conftest.py)
 
 
 def signed_up(browser: Browser, server: str, name: str, lang: str) -> Page:
@@ -41,19 +32,19 @@ def signed_up(browser: Browser, server: str, name: str, lang: str) -> Page:
 def test_an_invitation_by_name_reaches_the_lobby_and_seats_the_guest(
     browser: Browser, server: str, lang: str, sent: str, sit: str
 ) -> None:
-    ana, bia = signed_up(browser, server, "Ana", lang), signed_up(browser, server, "Bia", lang)
+    ana, bia = signed_up(browser, server, "Iara", lang), signed_up(browser, server, "Ivo", lang)
     r = ana.context.request.post(
         f"{server}/api/tables",
-        data={"game": "nine-domains", "seats": [{"kind": "human"}] * 2, "join": {"name": "Ana"}},
+        data={"game": "nine-domains", "seats": [{"kind": "human"}] * 2, "join": {"name": "Iara"}},
         headers={"Origin": server},
     )
     assert r.status == 201, r.text()
     tid, token = r.json()["id"], r.json()["joined"]["token"]
     ana.goto(f"{server}/t/{tid}#seat={token}")
-    ana.fill("#invite-name", "Bia")
+    ana.fill("#invite-name", "Ivo")
     ana.click("#invite-send")
     expect(ana.locator("#invite-note")).to_contain_text(sent)
-    expect(ana.locator("#invite-note")).to_contain_text("Bia")
+    expect(ana.locator("#invite-note")).to_contain_text("Ivo")
     # a name nobody has: said so, nothing sent
     ana.fill("#invite-name", "Ninguém Aqui")
     ana.click("#invite-send")
@@ -61,12 +52,12 @@ def test_an_invitation_by_name_reaches_the_lobby_and_seats_the_guest(
 
     bia.goto(server + "/")
     offer = bia.locator(f'#invitations li[data-table="{tid}"]')
-    expect(offer).to_contain_text("Ana")
+    expect(offer).to_contain_text("Iara")
     expect(offer.locator("button")).to_contain_text(sit)
     offer.locator("button").click()
     bia.wait_for_url(re.compile(rf"/t/{tid}$"))
     expect(bia.locator("#join")).to_be_visible()
-    bia.fill("#join-name", "Bia")
+    bia.fill("#join-name", "Ivo")
     bia.click("#join")
     # both seats taken: the game starts on both pages (the waiting room gives way to the board)
     for page in (ana, bia):

@@ -5,27 +5,18 @@ the choice is kept (web/notify.js)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import browser, new_page, no_errors
-
-__all__ = ["browser"]  # the module's Chromium (a fixture of test_browser)
+from .test_browser import new_page, no_errors
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("notify") / "e2e.sqlite3", port, plugins=False)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server  # the session's (conftest.py)
 
 
 def seat_state(server: str, tid: str, token: str) -> dict[str, Any]:

@@ -4,27 +4,18 @@ signs out and back in with the passkey; the account page's new parts pass axe.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import SHOTS, browser, check_axe, new_page, no_errors
+from .test_browser import SHOTS, check_axe, new_page, no_errors
 from .test_browser_account import guest_table
 
-__all__ = ["browser"]  # the module's Chromium (a fixture of test_browser)
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("passkeys") / "e2e.sqlite3", port, plugins=False)
-    try:
-        # "localhost", not 127.0.0.1: a passkey's site (relying party id) is a domain name
-        yield f"http://localhost:{port}"
-    finally:
-        stop_server(proc)
+@pytest.fixture
+def server(browser_server: str) -> str:
+    # the session's (conftest.py), as "localhost", not 127.0.0.1: a passkey's site (relying
+    # party id) is a domain name
+    return browser_server.replace("://127.0.0.1:", "://localhost:")
 
 
 def virtual_authenticator(page: Page) -> str:

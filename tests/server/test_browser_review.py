@@ -12,47 +12,19 @@ grades. Screenshots go to artifacts/screenshots/ (``review-*.png``).
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import CHROMIUM, SHOTS, check_axe, click_on, new_page, no_errors
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    before = os.environ.get("LUDOTECA_REVIEW_SAMPLES")
-    os.environ["LUDOTECA_REVIEW_SAMPLES"] = "2"
-    try:
-        proc = start_server(tmp_path_factory.mktemp("review") / "r.sqlite3", port)
-    finally:
-        if before is None:
-            del os.environ["LUDOTECA_REVIEW_SAMPLES"]
-        else:
-            os.environ["LUDOTECA_REVIEW_SAMPLES"] = before
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+from .test_browser import SHOTS, check_axe, click_on, new_page, no_errors
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), "scripts/test installs chromium"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server  # the session's (conftest.py): its review budget is 2 worlds
 
 
 def _table(base: str, game: str, ai: bool) -> tuple[str, list[str]]:

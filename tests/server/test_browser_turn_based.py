@@ -4,26 +4,17 @@ the person's words (pt-BR and English), and the lobby lists it with its pace."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import browser, new_page, no_errors
-
-__all__ = ["browser"]  # the module's Chromium, shared with test_browser.py's fixture
+from .test_browser import new_page, no_errors
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("turn") / "db.sqlite3", port, plugins=False)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server  # the session's (conftest.py)
 
 
 @pytest.mark.parametrize(

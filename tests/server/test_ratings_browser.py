@@ -4,26 +4,17 @@ and the game; the profile and the leaderboard have no serious axe violation."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .helpers import free_port, start_server, stop_server
-from .test_browser import SHOTS, browser, check_axe, new_page, no_errors
-
-__all__ = ["browser"]  # the module's Chromium (a fixture of test_browser)
+from .test_browser import SHOTS, check_axe, new_page, no_errors
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("ratings") / "e2e.sqlite3", port)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+@pytest.fixture
+def server(browser_server: str) -> str:
+    return browser_server  # the session's (conftest.py)
 
 
 def call(page: Page, path: str, body: Any = None) -> Any:
@@ -63,13 +54,13 @@ def test_a_rated_game_shows_the_change_on_the_end_screen_and_the_profile(
     browser: Browser, server: str
 ) -> None:
     ana, bia = new_page(browser, "pt-BR"), new_page(browser, "en")
-    for page, name in ((ana, "Ana"), (bia, "Bia")):
+    for page, name in ((ana, "Rita"), (bia, "Rui")):
         page.goto(server + "/")
         call(page, "/account/signup", {"name": name, "password": "a long enough password"})
-    table = call(ana, "/tables", {"game": "toy", "seats": [{}, {}], "join": {"name": "Ana"}})
+    table = call(ana, "/tables", {"game": "toy", "seats": [{}, {}], "join": {"name": "Rita"}})
     tid = table["id"]
     assert table["settings"]["rated"] is True
-    call(bia, f"/tables/{tid}/join", {"name": "Bia"})
+    call(bia, f"/tables/{tid}/join", {"name": "Rui"})
     for _ in range(40):
         if play_my_moves(ana, tid) | play_my_moves(bia, tid):
             break
@@ -77,13 +68,13 @@ def test_a_rated_game_shows_the_change_on_the_end_screen_and_the_profile(
     change = ana.locator("#rating-changes li").first
     change.wait_for(timeout=15_000)
     text = ana.locator("#rating-changes").inner_text()
-    assert "Ana" in text and "Bia" in text
+    assert "Rita" in text and "Rui" in text
     assert "à frente de" in text or "atrás de" in text or "empatou com" in text
     ana.screenshot(path=str(SHOTS / "ratings-end-pt-BR.png"), full_page=True)
     # the profile: the rating with its uncertainty, the history's plot and table, the game
-    ana.locator("#rating-changes a", has_text="Ana").click()
+    ana.locator("#rating-changes a", has_text="Rita").click()
     ana.locator("#profile-name").wait_for()
-    assert ana.locator("#profile-name").inner_text() == "Ana"
+    assert ana.locator("#profile-name").inner_text() == "Rita"
     ana.locator(".rating-plot").wait_for()
     rows = ana.locator("table.rating-history tbody tr")
     assert rows.count() == 1
@@ -95,8 +86,8 @@ def test_a_rated_game_shows_the_change_on_the_end_screen_and_the_profile(
     bia.goto(f"{server}/ratings/toy")
     bia.locator("#leaders tbody tr").nth(1).wait_for()
     assert {bia.locator("#leaders tbody tr th").nth(i).inner_text() for i in (0, 1)} == {
-        "Ana",
-        "Bia",
+        "Rita",
+        "Rui",
     }
     check_axe(bia, "leaderboard")
     # my tables: the finished game, on the lobby's panel's page

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +12,10 @@ from fastapi.testclient import TestClient
 from ludoteca.server import create_app
 
 from .conftest import sqlite_settings
-from .helpers import ROOT, create, free_port, start_server, stop_server
+from .helpers import ROOT, create
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 WEB = ROOT / "src" / "ludoteca" / "web"
 
@@ -93,53 +95,34 @@ def test_the_operator_may_allow_other_origins(tmp_path: Path) -> None:
 
 
 # -- the policy in a real browser ---------------------------------------------------------------
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("csp") / "csp.sqlite3", port, plugins=False)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
-
-
-def test_the_client_runs_under_its_policy_in_chromium(live_server: str) -> None:
-    """No CSP violation while the lobby loads and a table of each game is drawn."""
-    chromium = "/usr/bin/chromium"
-    assert shutil.which(chromium) or Path(chromium).exists(), "scripts/test installs chromium"
+def test_the_client_runs_under_its_policy_in_chromium(
+    browser_server: str, browser: Browser
+) -> None:
+    """No CSP violation while the lobby loads and a table of each game is drawn (a context of
+    the session's Chromium that keeps the policy: no bypass_csp here)."""
     import httpx
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=chromium,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    live_server = browser_server  # the session's (conftest.py)
+    page = browser.new_context().new_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    for game in ("sala-de-miaula", "nine-domains", "exploding-kittens", "coatl"):
+        r = httpx.post(
+            live_server + "/api/tables",
+            json={"game": game, "seats": [{"kind": "human"}, {"kind": "ai"}]},
         )
-        try:
-            page = browser.new_page()
-            violations: list[str] = []
-            page.on(
-                "console",
-                lambda m: (
-                    violations.append(m.text) if "Content Security Policy" in m.text else None
-                ),
-            )
-            page.goto(live_server + "/")
-            page.wait_for_selector("#create")
-            for game in ("sala-de-miaula", "nine-domains", "exploding-kittens", "coatl"):
-                r = httpx.post(
-                    live_server + "/api/tables",
-                    json={"game": game, "seats": [{"kind": "human"}, {"kind": "ai"}]},
-                )
-                assert r.status_code == 201, r.text
-                tid = r.json()["id"]
-                token = httpx.post(
-                    f"{live_server}/api/tables/{tid}/join", json={"name": "Ana"}
-                ).json()["token"]
-                page.goto(f"{live_server}/t/{tid}#seat={token}")
-                page.wait_for_selector(".legal button, .moves button, button", timeout=15_000)
-                page.wait_for_timeout(300)
-            page.evaluate("document.body.offsetHeight")
-            assert violations == [], violations
-        finally:
-            browser.close()
+        assert r.status_code == 201, r.text
+        tid = r.json()["id"]
+        token = httpx.post(f"{live_server}/api/tables/{tid}/join", json={"name": "Ana"}).json()[
+            "token"
+        ]
+        page.goto(f"{live_server}/t/{tid}#seat={token}")
+        page.wait_for_selector(".legal button, .moves button, button", timeout=15_000)
+        page.wait_for_timeout(300)
+    page.evaluate("document.body.offsetHeight")
+    assert violations == [], violations

@@ -205,6 +205,10 @@ export function triedMove(gameId, keys, view, seat, w) {
         const type = w ? w(`card.${a[1]}.type`, {}, "creature") : "creature";
         if (type === "creature") return { type: "play_creature", card: a[1] };
         if (type === "spell") return { type: "play_spell", card: a[1], target: 3 };
+        // an item goes on a creature of yours: the first one, else place 1 (the engine then
+        // says there is no creature of yours there); a null here said nothing at all
+        const field = view?.players?.[seat]?.field || [];
+        if (type === "item") return { type: "play_item", card: a[1], slot: Math.max(0, field.findIndex((c) => c)) };
         return null;
       }
       if (kinds === "ability") return { type: "use_ability", slot: Number(a[1]), target: 3 };
