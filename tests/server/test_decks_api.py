@@ -75,19 +75,19 @@ def test_a_broken_deck_is_refused_with_its_problems_and_nothing_is_stored(
     three = {**GOOD, BASE[0]: 3}
     unknown = {**OTHER, "no_such_card": 1}
     cases = [
-        (short, [{"code": "size", "n": 10, "size": 25}]),
+        (short, [{"problem": "size", "n": 10, "size": 25}]),
         (
             three,
             [
-                {"code": "copies", "card": BASE[0], "most": 2, "n": 3},
-                {"code": "size", "n": 26, "size": 25},
+                {"problem": "copies", "card": BASE[0], "most": 2, "n": 3},
+                {"problem": "size", "n": 26, "size": 25},
             ],
         ),
         (
             unknown,
             [
-                {"code": "unknown_card", "card": "no_such_card"},
-                {"code": "size", "n": 26, "size": 25},
+                {"problem": "unknown_card", "card": "no_such_card"},
+                {"problem": "size", "n": 26, "size": 25},
             ],
         ),
     ]

@@ -3,7 +3,7 @@ deleted by the signed-in person, offered when they create or join a table on any
 
 A deck is stored only if the game would take it at a table: the verdict is the game's own
 (``parse_options`` with the deck as a seat's, every set in play: the same rules a deck file
-meets), and a refused deck says why in codes the client words (``problems``), nothing stored.
+meets), and a refused deck says why in codes the client words (``problems``, each a "problem" and its numbers), nothing stored.
 A deck is its account's data: every read and write names the account (deck_store.py), another
 account's deck is "not found", the export lists them, and the account's deletion takes them.
 A guest's decks stay in their browser until they sign up or in: then ``import_`` moves them.
@@ -33,12 +33,12 @@ def problems_of(cards: dict[str, int]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for cid, n in sorted(cards.items()):
         if cid not in POOL.cards:
-            out.append({"code": "unknown_card", "card": cid})
+            out.append({"problem": "unknown_card", "card": cid})
         elif n > MAX_COPIES:
-            out.append({"code": "copies", "card": cid, "most": MAX_COPIES, "n": n})
+            out.append({"problem": "copies", "card": cid, "most": MAX_COPIES, "n": n})
     total = sum(cards.values())
     if total != DECK_SIZE:
-        out.append({"code": "size", "n": total, "size": DECK_SIZE})
+        out.append({"problem": "size", "n": total, "size": DECK_SIZE})
     return out
 
 
@@ -57,7 +57,7 @@ def check(cards: dict[str, int]) -> dict[str, int]:
             {"deck_0": [cid for cid, n in cards.items() for _ in range(n)]}, 2
         )
     except InvalidOptions as e:
-        raise ApiError(422, "invalid_deck", str(e), problems=[{"code": "rules"}]) from None
+        raise ApiError(422, "invalid_deck", str(e), problems=[{"problem": "rules"}]) from None
     return dict(sorted(cards.items()))
 
 
