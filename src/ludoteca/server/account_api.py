@@ -137,6 +137,7 @@ async def export(request: Request, session: SessionCookie = None) -> JSONRespons
     # the address and push subscriptions kept for notifications (server/notify)
     data["notifications"] = await request.app.state.manager.notifier.export(account.id)
     data.update(await request.app.state.profiles.export(account.id))  # ratings (profiles.py)
+    data["decks"] = await request.app.state.decks.export(account)  # built decks (decks.py)
     return JSONResponse(
         data,
         headers={

@@ -15,6 +15,7 @@ from .models import (
     AccountRow,
     AccountSeatRow,
     BlockRow,
+    DeckRow,
     InvitationRow,
     PasskeyRow,
     SeatRow,
@@ -122,6 +123,7 @@ class AccountStore:
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             s.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id))
             s.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
+            s.execute(delete(DeckRow).where(DeckRow.account_id == account_id))
             s.execute(
                 delete(InvitationRow).where(
                     (InvitationRow.to_account == account_id)

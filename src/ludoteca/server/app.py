@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import (
     account_api,
     api,
+    deck_api,
     friends_api,
     help_api,
     invite,
@@ -34,6 +35,8 @@ from .account_store import AccountStore
 from .accounts import Accounts
 from .config import Settings
 from .db import Store, make_engine, migrate
+from .deck_store import DeckStore
+from .decks import Decks
 from .errors import ApiError
 from .friends import Friends
 from .friends_store import FriendStore
@@ -130,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts = accounts
         app.state.passkeys = Passkeys(accounts, PasskeyStore(engine), settings)
         app.state.friends = Friends(accounts, FriendStore(engine))
+        app.state.decks = Decks(manager.registry.db, DeckStore(engine))
         app.state.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit > 0 else None
         app.state.caps = Caps(settings)
         rating_store = RatingStore(engine)
@@ -199,6 +203,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(invite.router)
     app.include_router(account_api.router)
     app.include_router(passkey_api.router)
+    app.include_router(deck_api.router)
     app.include_router(friends_api.router)
     app.include_router(turn_api.router)
     app.include_router(notify_api.router)

@@ -14,16 +14,27 @@ DEFAULT_RETRY_SECONDS = 60.0
 
 class ApiError(Exception):
     def __init__(
-        self, status: int, code: str, message: str, retry_after: float | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        retry_after: float | None = None,
+        problems: list[dict[str, object]] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.retry_after = retry_after
+        # what exactly is wrong, as codes and numbers the client puts in its own words (a
+        # refused deck's problems: server/decks.py)
+        self.problems = problems
 
     def to_json(self) -> dict[str, object]:
-        return {"error": {"code": self.code, "message": self.message}}
+        error: dict[str, object] = {"code": self.code, "message": self.message}
+        if self.problems is not None:
+            error["problems"] = self.problems
+        return {"error": error}
 
     def headers(self) -> dict[str, str] | None:
         """``Retry-After`` (whole seconds, at least 1) on every 429, and on a 503 that says it."""

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    UniqueConstraint,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -294,3 +295,23 @@ class RatingHistoryRow(Base):
     below: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     tied: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     against_ai: Mapped[bool] = mapped_column(Boolean)
+
+
+class DeckRow(Base):
+    """A deck a person built (the Gatálogo) and kept on the account (server/decks.py; 0010):
+    the person's own data, read and changed by its account only. ``cards`` is {card id:
+    copies}, legal by the game's own deck rules when stored."""
+
+    __tablename__ = "ludoteca_decks"
+    # one name per account and game: the deck menus show decks by name
+    __table_args__ = (UniqueConstraint("account_id", "game", "name", name="uq_ludoteca_decks"),)
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("ludoteca_accounts.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(40))
+    cards: Mapped[dict[str, int]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -7,6 +7,7 @@ import { t, errorText } from "./i18n.js";
 import { h, clear } from "./dom.js";
 import { passkeysWork, passkeySignUp, passkeySignIn, passkeyAdd } from "./passkeys.js";
 import { notifySection } from "./notify.js";
+import { moveGuestDecks } from "./decks.js";
 
 const TOKEN_PREFIX = "ludoteca.token.";
 
@@ -39,9 +40,10 @@ function problem(where, e) {
   where.prepend(h("p", { class: "error", role: "alert" }, `${t("error")}: ${errorText(e.code, e.message)}`));
 }
 
-// after any sign-up or sign-in: this browser's guest seats become the account's
+// after any sign-up or sign-in: this browser's guest seats and decks become the account's
 async function signedInNow(paint) {
   await api("/account/seats", { method: "POST", body: { seats: heldSeats() } });
+  await moveGuestDecks();
   paint();
 }
 

@@ -2,10 +2,11 @@
 import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, problems) {
     super(message);
     this.status = status;
     this.code = code;
+    this.problems = problems; // what exactly is wrong, as codes (a refused deck's: decks.js)
   }
 }
 
@@ -34,7 +35,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const err = data.error || {};
-    throw new ApiError(res.status, err.code || "http", err.message || res.statusText);
+    throw new ApiError(res.status, err.code || "http", err.message || res.statusText, err.problems);
   }
   return data;
 }

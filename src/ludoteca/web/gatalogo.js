@@ -1,9 +1,11 @@
 // The Gatálogo: every Sala de Miaula card (base set and expansions), drawn as the table draws
 // them, filtered by set, element and type; and a deck builder that keeps the deck rules (25
-// cards, at most 2 copies of a card) and saves decks in this browser, offered when sitting at a
+// cards, at most 2 copies of a card) and saves decks (on the account, or in this browser for a guest), offered when sitting at a
 // table (the deck goes as a deck file: "2 pingo" lines, read by games/sala_de_miaula/deckfile.py).
+// Decks live on the account when the person is signed in, in this browser otherwise (decks.js).
 import { h, clear } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { errorText, lang, t } from "./i18n.js";
+import { loadDecks, saveDeck, renameDeck, deleteDeck, problemWords } from "./decks.js";
 import "./help-words.js";
 import { loadGame } from "./render.js";
 import { face } from "./games/sala-de-miaula.js";
@@ -11,32 +13,9 @@ import { installHelp, loadHelp } from "./help.js";
 import { rulesButton } from "./rules.js";
 
 const GAME = "sala-de-miaula";
-const STORE = "ludoteca.sala.decks";
 
-/** The decks saved in this browser: {name: {cardId: copies}}. */
-export function savedDecks() {
-  try {
-    const d = JSON.parse(localStorage.getItem(STORE) || "{}");
-    return d && typeof d === "object" ? d : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A deck as a deck file (one "copies id" line per card). */
-export function deckText(counts) {
-  return Object.entries(counts).filter(([, n]) => n > 0).map(([id, n]) => `${n} ${id}`).join("\n");
-}
-
-/** A menu of the saved decks that fills a deck field (the join form's). */
-export function deckPicker(field) {
-  const decks = savedDecks();
-  const names = Object.keys(decks);
-  if (!names.length) return null;
-  return h("label", {}, h("span", {}, t("myDecks")),
-    h("select", { id: "saved-deck", onchange: (e) => { field.value = e.target.value ? deckText(decks[e.target.value]) : ""; } },
-      h("option", { value: "" }, "—"), names.map((n) => h("option", { value: n }, n))));
-}
+// the deck menus of the lobby and the join form (decks.js: the account's or this browser's)
+export { deckPicker, deckText } from "./decks.js";
 
 /** What keeps a deck from being legal, in words ([] when it is). */
 export function deckProblems(counts, size, maxCopies, w) {
@@ -59,6 +38,13 @@ export function showGatalogo(root) {
   let got = null;
   let deck = {}; // id -> copies
   let note = "";
+  let saved = { where: "browser", decks: [] }; // decks.js loadDecks()
+  let renaming = null; // the saved deck whose name is being changed
+  const cardName = (id) => got.w(`card.${id}`, {}, id);
+  const refused = (e) => (e.problems ? problemWords(e.problems, cardName).join(" ") : errorText(e.code, e.message));
+  const reload = async () => {
+    saved = await loadDecks();
+  };
   const filters = { set: "", element: "", type: "" };
   const nameIn = h("input", { type: "text", id: "deck-name", maxlength: "40", autocomplete: "off" });
 
@@ -81,7 +67,7 @@ export function showGatalogo(root) {
     note = t("deckRemoved", { card: got.w(`card.${id}`, {}, id), n: total(), size: cat.deck_size });
     paint();
   };
-  const save = () => {
+  const save = async () => {
     const name = nameIn.value.trim();
     if (!name) {
       note = t("deckNoName");
@@ -92,11 +78,54 @@ export function showGatalogo(root) {
       note = problems.join(" ");
       return paint();
     }
-    const all = savedDecks();
-    all[name] = { ...deck };
-    localStorage.setItem(STORE, JSON.stringify(all));
-    note = t("deckSaved", { name });
+    try {
+      await saveDeck(saved.where, saved.decks, name, deck);
+      await reload();
+      note = t(saved.where === "account" ? "deckSavedAccount" : "deckSaved", { name });
+    } catch (e) {
+      note = refused(e);
+    }
     paint();
+  };
+  const rename = async (d, input) => {
+    const name = input.value.trim();
+    if (!name) {
+      note = t("deckNoName");
+      return paint();
+    }
+    try {
+      await renameDeck(saved.where, d, name);
+      await reload();
+      renaming = null;
+      note = t("deckRenamed", { name });
+    } catch (e) {
+      note = refused(e);
+    }
+    paint();
+  };
+  const drop = async (d) => {
+    try {
+      await deleteDeck(saved.where, d);
+      await reload();
+      note = t("deckDeleted", { name: d.name });
+    } catch (e) {
+      note = refused(e);
+    }
+    paint();
+  };
+  const savedRow = (d) => {
+    if (renaming === d.id + "|" + d.name) {
+      const input = h("input", { type: "text", maxlength: "40", value: d.name, "aria-label": t("deckNewName", { name: d.name }), class: "deck-rename" });
+      queueMicrotask(() => input.focus());
+      return h("li", { "data-key": `s-${d.name}` }, input,
+        h("button", { type: "button", class: "ghost small", onclick: () => rename(d, input) }, t("deckRenameSave")),
+        h("button", { type: "button", class: "ghost small", onclick: () => { renaming = null; paint(); } }, t("cancel")));
+    }
+    return h("li", { "data-key": `s-${d.name}` },
+      h("span", {}, d.name), " ",
+      h("button", { type: "button", class: "ghost small", onclick: () => { deck = { ...d.cards }; nameIn.value = d.name; note = t("deckLoaded", { name: d.name }); paint(); } }, t("deckLoad")),
+      h("button", { type: "button", class: "ghost small", "aria-label": `${t("deckRename")}: ${d.name}`, onclick: () => { renaming = d.id + "|" + d.name; paint(); } }, t("deckRename")),
+      h("button", { type: "button", class: "ghost small", "aria-label": `${t("deckDelete")}: ${d.name}`, onclick: () => drop(d) }, t("deckDelete")));
   };
 
   const select = (id, label, values, words) => h("label", {}, h("span", {}, label),
@@ -119,7 +148,6 @@ export function showGatalogo(root) {
     }));
     const problems = deckProblems(deck, cat.deck_size, cat.max_copies, w);
     const entries = Object.entries(deck).sort((a, b) => w(`card.${a[0]}`, {}, a[0]).localeCompare(w(`card.${b[0]}`, {}, b[0])));
-    const saved = savedDecks();
     const builder = h("section", { class: "panel deck-builder", id: "deck-builder", "aria-labelledby": "deck-title" },
       h("h2", { id: "deck-title" }, t("deckBuilder")),
       h("p", { id: "deck-count", class: total() === cat.deck_size ? "ok" : "" }, t("deckCount", { n: total(), size: cat.deck_size })),
@@ -132,10 +160,8 @@ export function showGatalogo(root) {
       h("div", { class: "bar-buttons" },
         h("button", { type: "button", class: "primary", id: "deck-save", onclick: save }, t("deckSave")),
         h("button", { type: "button", class: "ghost", id: "deck-clear", onclick: () => { deck = {}; note = ""; paint(); } }, t("deckClear"))),
-      Object.keys(saved).length ? h("div", {}, h("h3", {}, t("myDecks")), h("ul", { class: "saved-decks", id: "saved-decks" }, Object.keys(saved).map((name) => h("li", {},
-        h("span", {}, name), " ",
-        h("button", { type: "button", class: "ghost small", onclick: () => { deck = { ...saved[name] }; nameIn.value = name; note = t("deckLoaded", { name }); paint(); } }, t("deckLoad")),
-        h("button", { type: "button", class: "ghost small", onclick: () => { const all = savedDecks(); delete all[name]; localStorage.setItem(STORE, JSON.stringify(all)); paint(); } }, t("deckDelete")))))) : null,
+      h("p", { class: "muted", id: "deck-where" }, t(saved.where === "account" ? "deckWhereAccount" : "deckWhereBrowser")),
+      saved.decks.length ? h("div", {}, h("h3", {}, t("myDecks")), h("ul", { class: "saved-decks", id: "saved-decks" }, saved.decks.map(savedRow))) : null,
       h("p", { class: "muted" }, t("deckUse")));
     const keep = nameIn.value;
     clear(page);
@@ -155,6 +181,7 @@ export function showGatalogo(root) {
       await loadHelp(GAME);
       const r = await fetch("/api/games/sala-de-miaula/catalog");
       cat = await r.json();
+      await reload();
       paint();
     } catch (e) {
       page.append(h("p", { class: "error", role: "alert" }, `${t("error")}: ${e.message}`));

@@ -20,6 +20,12 @@ addWords("pt-BR", {
   deckLong: { one: "Sobra {n} carta: um baralho tem exatamente {size}.", other: "Sobram {n} cartas: um baralho tem exatamente {size}." },
   deckName: "Nome do baralho", deckSave: "Salvar baralho", deckClear: "Esvaziar", deckNoName: "Dê um nome ao baralho para salvá-lo.",
   deckSaved: "Baralho «{name}» salvo neste navegador.", deckLoaded: "Baralho «{name}» aberto.", deckLoad: "Abrir", deckDelete: "Apagar",
+  deckSavedAccount: "Baralho «{name}» salvo na sua conta.", deckRename: "Renomear", deckNewName: "Novo nome de «{name}»",
+  deckRenameSave: "Salvar nome", deckRenamed: "Baralho renomeado para «{name}».", deckDeleted: "Baralho «{name}» apagado.",
+  deckUnknown: "A carta «{card}» não existe no Gatálogo.", deckRules: "O jogo não aceita este baralho.",
+  deckNameTaken: "Você já tem um baralho com este nome.",
+  deckWhereAccount: "Seus baralhos ficam na sua conta: você os encontra em qualquer navegador em que entrar.",
+  deckWhereBrowser: "Sem entrar numa conta, os baralhos ficam só neste navegador. Entre na conta para levá-los com você.",
   myDecks: "Meus baralhos", deckUse: "Os baralhos salvos aparecem quando você senta a uma mesa de Sala de Miaula. Uma carta de expansão pede a coleção ligada na mesa.",
 });
 addWords("en", {
@@ -41,5 +47,11 @@ addWords("en", {
   deckLong: { one: "{n} card too many: a deck has exactly {size}.", other: "{n} cards too many: a deck has exactly {size}." },
   deckName: "Deck name", deckSave: "Save deck", deckClear: "Empty", deckNoName: "Give the deck a name to save it.",
   deckSaved: "Deck «{name}» saved in this browser.", deckLoaded: "Deck «{name}» opened.", deckLoad: "Open", deckDelete: "Delete",
+  deckSavedAccount: "Deck «{name}» saved on your account.", deckRename: "Rename", deckNewName: "New name for «{name}»",
+  deckRenameSave: "Save name", deckRenamed: "Deck renamed to «{name}».", deckDeleted: "Deck «{name}» deleted.",
+  deckUnknown: "The card «{card}» is not in the Gatálogo.", deckRules: "The game does not take this deck.",
+  deckNameTaken: "You already have a deck with this name.",
+  deckWhereAccount: "Your decks are kept on your account: you find them in any browser you sign in on.",
+  deckWhereBrowser: "Without signing in, decks stay in this browser only. Sign in to take them with you.",
   myDecks: "My decks", deckUse: "Saved decks are offered when you sit at a Sala de Miaula table. An expansion card needs its set switched on at the table.",
 });

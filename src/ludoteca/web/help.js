@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
 import { tokenFor } from "./api.js";
+import { placeTip } from "./tip-place.js";
 
 const texts = new Map(); // "game|lang" -> {key: sentence}
 const LONG_PRESS_MS = 500;
@@ -67,18 +68,7 @@ export function installHelp(root, gameOf) {
     tip.textContent = text;
     tip.hidden = false;
     el.setAttribute("aria-describedby", "help-tip");
-    place(el);
-  };
-  const place = (el) => {
-    const r = el.getBoundingClientRect();
-    const w = Math.min(320, window.innerWidth - 16);
-    tip.style.maxWidth = `${w}px`;
-    const tr = tip.getBoundingClientRect();
-    let left = Math.min(Math.max(8, r.left + r.width / 2 - tr.width / 2), window.innerWidth - tr.width - 8);
-    let top = r.bottom + 8;
-    if (top + tr.height > window.innerHeight - 8) top = Math.max(8, r.top - tr.height - 8);
-    tip.style.left = `${left + window.scrollX}px`;
-    tip.style.top = `${top + window.scrollY}px`;
+    placeTip(tip, el);
   };
   const hide = () => {
     clearTimeout(hoverTimer);
@@ -121,6 +111,8 @@ export function installHelp(root, gameOf) {
       if (!document.documentElement.dataset.settling && shownFor && shownFor.contains(e.target)) hide();
     }],
     ["touchstart", (e) => {
+      // a tap anywhere else puts the help away (a phone has no pointer to move off it)
+      if (shownFor && !shownFor.contains(e.target)) hide();
       const el = target(e);
       if (!el) return;
       pressed = null;
@@ -153,11 +145,12 @@ export function installHelp(root, gameOf) {
     if (e.key === "Escape" && shownFor) hide();
   };
   document.addEventListener("keydown", onKey);
-  window.addEventListener("scroll", hide, { passive: true });
+  // any scroll, the page's or a docked hand's own row: the tooltip would stay where it was
+  document.addEventListener("scroll", hide, { capture: true, passive: true });
   return () => {
     for (const [type, fn, capture] of on) document.removeEventListener(type, fn, !!capture);
     document.removeEventListener("keydown", onKey);
-    window.removeEventListener("scroll", hide);
+    document.removeEventListener("scroll", hide, { capture: true });
     hide();
   };
 }

@@ -157,6 +157,8 @@ const ERRORS_PT = {
   turn_settings: "Ritmo da mesa inválido",
   // game review and practice hints (issue 22)
   rated: "Mesa com ranking: sem dicas.", not_running: "As dicas são dadas enquanto o jogo corre.", hint_failed: "A dica foi interrompida; peça de novo.",
+  // decks kept on the account (issue 25 item 8: server/decks.py)
+  deck_name_taken: "Você já tem um baralho com este nome.", too_many_decks: "Sua conta já guarda baralhos demais (até 100): apague algum antes.",
 };
 // the account page's words live beside it (account_words.js)
 for (const l of Object.keys(ACCOUNT_WORDS)) Object.assign(WORDS[l], ACCOUNT_WORDS[l]);

@@ -1,7 +1,7 @@
 // Layout: your own things in view (style.css "layout"). The dock of your hand/board sits above
 // the phone's sticky bar (--bar-h), and scrolling to a component (a target of the pick in
 // progress, focus) keeps clear of what is docked at the bottom (scroll-padding).
-const DOCK = ".board :is(.nd-player.me, .coatl-player.me, .sala-player.me), .ek-table > .zone:has([data-pick^='hand:'])";
+export const DOCK = ".board :is(.nd-player.me, .coatl-player.me, .sala-player.me), .ek-table > .zone:has([data-pick^='hand:'])";
 
 export function fitLayout(page) {
   const bar = page.querySelector("#bar");
