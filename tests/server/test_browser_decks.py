@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from .test_browser import browser, new_page, no_errors, server, server_process
+from .test_browser import new_page, no_errors, server
 
-FIXTURES = (browser, server, server_process)  # test_browser.py's module fixtures
+FIXTURES = (server,)  # test_browser.py's fixture: the session's shared browser server
 PASSWORD = "a long enough password"
 
 

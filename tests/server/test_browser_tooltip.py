@@ -9,9 +9,9 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from .test_browser import SHOTS, browser, no_errors, seat_at, server, server_process
+from .test_browser import SHOTS, no_errors, seat_at, server
 
-FIXTURES = (browser, server, server_process)  # test_browser.py's module fixtures
+FIXTURES = (server,)  # test_browser.py's fixture: the session's shared browser server
 
 # in the page's own coordinates (the viewport's): the i-th component's box, the tooltip's, and
 # those of what must stay in view, your hand's cards and your name (your side's heading)
