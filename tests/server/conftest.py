@@ -96,11 +96,12 @@ def pg_settings() -> Iterator[Settings]:
         yield settings
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, one for the whole session (of each xdist worker): a launch costs
-    seconds on a loaded machine, and every test opens its own context (cookies, storage,
-    viewport and language of its own), which isolates it as a new browser would."""
+    """Debian's Chromium, one per module, every test in its own context (cookies, storage,
+    viewport and language of its own), which isolates it as a new browser would. Not one per
+    session: while Playwright's sync API is open, its event loop runs in the worker's thread,
+    and every later test of that worker calling ``asyncio.run`` would fail."""
     import shutil
 
     from playwright.sync_api import sync_playwright

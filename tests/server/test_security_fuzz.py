@@ -105,6 +105,13 @@ OPERATIONS = [
     ("POST", "/api/tables/{table_id}/hint"),
     ("GET", "/api/tables/{table_id}/hint"),
     ("GET", "/api/tables/{table_id}/hints"),
+    # Gatálogo decks kept on the account (issue 25 item 8)
+    ("GET", "/api/account/decks"),
+    ("POST", "/api/account/decks"),
+    ("POST", "/api/account/decks/import"),
+    ("GET", "/api/account/decks/{deck_id}"),
+    ("PATCH", "/api/account/decks/{deck_id}"),
+    ("DELETE", "/api/account/decks/{deck_id}"),
 ]
 
 
