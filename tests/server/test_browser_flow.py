@@ -242,17 +242,25 @@ OWN = {
     "coatl": [".coatl-player.me [data-pick^='hand:']", ".coatl-player.me .new-coatl"],
     "sala-de-miaula": [".sala-player.me [data-pick^='hand:']", ".sala-player.me .field"],
 }
-# the selectors whose first match is not under the pointer at its own centre (off screen, or
-# under something else: the sticky bar), at the page's current scroll
+# the selectors none of whose matches is under the pointer at its own centre (off screen, or
+# under something else: the sticky bar), at the page's current scroll. Any match, not the
+# first: a hand in one row that scrolls sideways (Sala on a phone) shows some of its cards, and
+# the row may have been scrolled to the one in play
 HIDDEN_JS = """(sels) => sels.map((sel) => {
-  const e = document.querySelector(sel);
-  if (!e) return null;
-  const r = e.getBoundingClientRect();
+  const all = [...document.querySelectorAll(sel)];
+  if (!all.length) return null;
+  const seen = (e) => {
+    const r = e.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20), y = r.top + Math.min(r.height / 2, 20);
+    const top = document.elementFromPoint(x, y);
+    return y >= 0 && y <= innerHeight && top && (top === e || e.contains(top));
+  };
+  if (all.some(seen)) return null;
+  const e = all[0], r = e.getBoundingClientRect();
   const x = r.left + Math.min(r.width / 2, 20), y = r.top + Math.min(r.height / 2, 20);
   const top = document.elementFromPoint(x, y);
-  if (y >= 0 && y <= innerHeight && top && (top === e || e.contains(top))) return null;
   const over = top ? `${top.tagName} in ${top.closest('[data-key], [id]')?.dataset?.key || top.closest('[id]')?.id || '-'}` : '-';
-  return `${sel} at y=${Math.round(y)} under ${over}`;
+  return `${sel} at x=${Math.round(x)} y=${Math.round(y)} under ${over}`;
 }).filter(Boolean)"""
 
 

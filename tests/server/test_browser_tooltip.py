@@ -113,3 +113,25 @@ def test_a_long_press_tooltip_leaves_your_hand_and_name_in_view(
     assert page.locator("#board .picked").count() == 0
     no_errors(page)
     ctx.close()
+
+
+def test_sala_on_a_phone_does_not_scroll_sideways(server: str, browser: Browser) -> None:
+    """Your side's hand is one row that scrolls within itself: it must not widen the page (a
+    page wider than the phone hides part of your hand and the board beside it)."""
+    ctx = browser.new_context(viewport={"width": W, "height": H}, locale="pt-BR", has_touch=True)
+    page = ctx.new_page()
+    seat_at(
+        page,
+        server,
+        "sala-de-miaula",
+        [{"kind": "human"}, {"kind": "ai", "agent": "easy"}],
+        options={"first_player": 0},
+    )
+    page.locator("#board .sala-player.me [data-key^='hand-']").first.wait_for()
+    widths = page.evaluate(
+        """() => ({page: document.documentElement.scrollWidth, view: window.innerWidth,
+                   me: document.querySelector('#board .sala-player.me').getBoundingClientRect().right})"""
+    )
+    assert widths["page"] <= widths["view"] + 1, widths
+    assert widths["me"] <= widths["view"] + 1, widths
+    ctx.close()
