@@ -5,11 +5,13 @@ through the moves like a person's; an agent that fails or runs over plays the se
 from __future__ import annotations
 
 import asyncio
+import os
 
 import pytest
 
 from ludoteca.engine import get_game
-from ludoteca.server.ai_pool import MoveTimeout
+from ludoteca.server import Settings
+from ludoteca.server.ai_pool import AiPool, MoveTimeout
 from ludoteca.server.ai_seats import AiSeats
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveTable
@@ -91,6 +93,27 @@ def test_specs_are_checked_and_a_leaving_person_is_taken_over() -> None:
 
 def test_the_pool_starts_and_stops_with_the_seats() -> None:
     _, pool, ai = parts()
+    assert Settings().ai_workers_at_start  # a site's server starts its workers at once
     ai.start()
     ai.stop()
     assert pool.started and pool.stopped
+
+
+def test_seats_told_to_start_no_workers_leave_them_to_the_first_job() -> None:
+    _, pool, ai = parts(ai_workers_at_start=False)
+    ai.start()
+    assert not pool.started
+    ai.stop()
+    assert pool.stopped
+
+
+def test_a_pool_not_started_starts_its_workers_at_its_first_job() -> None:
+    pool = AiPool(1, (), 0)
+    try:
+        assert pool.worker_pids() == []
+        pid = asyncio.run(pool.run(os.getpid))
+        # the job ran in a worker the pool started for it, warmed as start() warms them
+        assert pid != os.getpid() and pool.worker_pids() == [pid]
+        assert pool._warming is not None and not pool._warming.is_alive()
+    finally:
+        pool.stop()

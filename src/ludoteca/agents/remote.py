@@ -51,6 +51,14 @@ def _end_with(server: Connection) -> None:
     os._exit(0)  # no cleanup to wait for: the server that would read our answers is gone
 
 
+def ready() -> int:
+    """The worker's pid, once it is up (the pool's warm-up). Here, not in the server's module:
+    a worker imports the module of every function it is sent, and ``ludoteca.server``'s would
+    load the whole web stack (FastAPI, SQLAlchemy, Alembic...) into each worker, seconds of its
+    start on a busy machine."""
+    return os.getpid()
+
+
 def think(
     table_id: str, seat: int, spec: str, seed: int, game_id: str, state_json: dict[str, Any]
 ) -> dict[str, Any]:

@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -31,7 +30,7 @@ from typing import Any, TypeVar
 
 from ..agents.base import AgentSpecError, parse_spec
 from ..agents.levels import levels_for
-from ..agents.remote import init_worker, prepare_core, think
+from ..agents.remote import init_worker, prepare_core, ready, think
 from ..engine import registry
 
 log = logging.getLogger("ludoteca.server")
@@ -74,9 +73,18 @@ class AiPool:
         for them. The thread that starts them (done once they are up)."""
         pool = self._executor()
         thread = threading.Thread(target=_warm, args=(pool, self.workers), daemon=True)
-        thread.start()
+        # known before it runs: whoever sees a worker of it (a test) finds it here
         self._warming = thread
+        thread.start()
         return thread
+
+    def _started(self) -> ProcessPoolExecutor:
+        """The pool, its workers started: by :meth:`start` with the server, else here, at the
+        first job (``ai_workers_at_start`` off), which then waits for them as for a start
+        still under way."""
+        if self._pool is None:
+            self.start()
+        return self._executor()
 
     async def think(
         self,
@@ -90,7 +98,7 @@ class AiPool:
     ) -> dict[str, Any]:
         """The agent's action as JSON; :class:`MoveTimeout` after ``cap`` seconds."""
         for attempt in (1, 2):
-            pool = self._executor()
+            pool = self._started()
             warming = self._warming
             if warming is not None and warming.is_alive():
                 # the workers are still starting: that is not the agent's time
@@ -124,7 +132,7 @@ class AiPool:
         """Another job in the workers (a game review, a practice hint: review/jobs.py), with no
         cap of its own. A pool replaced under it (a move ran over its cap) raises
         ``BrokenProcessPool``: the caller says it failed and may ask again."""
-        pool = self._executor()
+        pool = self._started()
         warming = self._warming
         if warming is not None and warming.is_alive():
             await asyncio.to_thread(warming.join, 60)
@@ -183,13 +191,9 @@ def uses_core(spec: str, game_id: str) -> bool:
     return name == "ismcts"
 
 
-def _ready() -> int:
-    return os.getpid()
-
-
 def _warm(pool: ProcessPoolExecutor, workers: int) -> None:
     with contextlib.suppress(Exception):  # a pool stopped meanwhile
-        for f in [pool.submit(_ready) for _ in range(workers)]:
+        for f in [pool.submit(ready) for _ in range(workers)]:
             f.result()
 
 

@@ -48,8 +48,10 @@ class AiSeats:
         )
 
     def start(self) -> None:
-        """Start the workers, in the background (the server answers meanwhile)."""
-        self.pool.start()
+        """Start the workers, in the background (the server answers meanwhile), unless the
+        settings leave that to the first job (the pool then starts them itself)."""
+        if self.settings.ai_workers_at_start:
+            self.pool.start()
 
     def stop(self) -> None:
         self.pool.stop()

@@ -89,6 +89,9 @@ class Settings:
     # worker processes that run AI agents (server/ai_pool.py), and each move's wall-time cap
     # after which the seat plays its default
     ai_workers: int = 2
+    # the workers start with the server, so that the first AI move does not wait for them;
+    # False: at the first job that needs them (the tests' servers, most of which seat no AI)
+    ai_workers_at_start: bool = True
     ai_move_seconds: float = 10.0
     # how much lower the workers' priority is (os.nice): the server's event loop first
     ai_nice: int = field(default_factory=ai_nice_from_env)
