@@ -16,6 +16,7 @@ from ludoteca.server.ai_seats import AiSeats
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveTable
 
+from . import worker_probe
 from .fakes import FakeMoves, FakePool, change, live_table, settings
 
 
@@ -115,5 +116,9 @@ def test_a_pool_not_started_starts_its_workers_at_its_first_job() -> None:
         # the job ran in a worker the pool started for it, warmed as start() warms them
         assert pid != os.getpid() and pool.worker_pids() == [pid]
         assert pool._warming is not None and not pool._warming.is_alive()
+        # nor did the warm-up load the server into it (its job was a function of
+        # ludoteca.server: every worker imported FastAPI, SQLAlchemy... 10 s and more of its start)
+        assert asyncio.run(pool.run(worker_probe.loaded, "ludoteca.agents.remote"))
+        assert not asyncio.run(pool.run(worker_probe.loaded, "ludoteca.server"))
     finally:
         pool.stop()
