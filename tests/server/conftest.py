@@ -69,8 +69,8 @@ def migrated_sqlite() -> Path:
 def sqlite_settings(path: Path, **kw: Any) -> Settings:
     """Settings for the SQLite file ``path``: a new one is a copy of the migrated template (the
     server's start then finds nothing to migrate). The AI workers start at the first job that
-    needs them: most tests seat no AI, and two workers started and stopped per test cost a
-    second or more of both cores (production starts them with the server; test_ai_seats checks
+    needs them: most tests seat no AI, and two workers started and stopped per test took CPU
+    the other tests wait for (production starts them with the server; test_ai_seats checks
     both ways)."""
     if not path.exists():
         shutil.copyfile(migrated_sqlite(), path)
@@ -92,7 +92,8 @@ def client(settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture(scope="module")
 def module_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One server for a module's tests that each make their own tables and read only those
-    (a server per test costs seconds: its database, its AI workers). Built-in games only:
+    (a server per test costs a few tenths of a second on a busy machine, even on a copy of
+    the migrated database and with its AI workers started only if asked). Built-in games only:
     it starts before a test registers the test games."""
     db = tmp_path_factory.mktemp("shared") / "db.sqlite3"
     with TestClient(create_app(sqlite_settings(db))) as c:
