@@ -18,9 +18,9 @@ from ludoteca.engine.registry import game_ids
 from ludoteca.server.config import Settings
 from ludoteca.server.notify.mail import compose
 from ludoteca.server.notify.models import MailChoiceRow
-from ludoteca.server.notify.notifier import deciders
 from ludoteca.server.notify.payload import push_payload
 from ludoteca.server.notify.store import Waiting
+from ludoteca.server.turn_hook import deciders
 
 TABLE = "T4bleX"
 SHORTEST = 4  # shorter strings ("a", "no") would be found in any sentence by chance
@@ -112,7 +112,8 @@ def test_the_property_can_see_a_leak() -> None:
 
 
 def test_only_the_seats_that_owe_a_turn_are_told() -> None:
-    """The notifier's seats: human seats among the actors, none during a reaction window."""
+    """Who owes a turn (the notifier, the waiting list and on_turn): human seats among the
+    actors, none during a reaction window."""
 
     class Seat:
         def __init__(self, kind: str) -> None:
@@ -127,6 +128,6 @@ def test_only_the_seats_that_owe_a_turn_are_told() -> None:
 
     state = random_position("nine-domains", 1, 0)
     humans = Table(state, ["human"] * state.num_players)
-    assert deciders(humans) == frozenset(state.actors)  # type: ignore[arg-type]
+    assert deciders(humans) == tuple(state.actors)  # type: ignore[arg-type]
     ais = Table(state, ["ai"] * state.num_players)
-    assert deciders(ais) == frozenset()  # type: ignore[arg-type]
+    assert deciders(ais) == ()  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from ludoteca.server import create_app
 from ludoteca.server.notify import Notifier
 
 from .conftest import sqlite_settings
-from .helpers import create, join, move, state
+from .helpers import create, join, move, state, wait_for
 from .notify_endpoints import Inbox
 from .test_notify_push import claim, person
 
@@ -82,8 +82,6 @@ def body(m: Message) -> str:
 
 
 def wait_listed(client: TestClient, account_id: str, n: int) -> None:
-    from .helpers import wait_for
-
     wait_for(lambda: len(notifier(client).store.waiting_of(account_id)) == n, 10)
 
 
@@ -200,3 +198,30 @@ def test_forgetting_the_address(client: TestClient) -> None:
     assert ana.get("/api/notify").json()["email"] is None
     # a waiting row of earlier (as if listed) is gone with it
     assert notifier(client).store.waiting_of(account_id(ana)) == []
+
+
+def test_the_seat_that_closes_a_round_is_told_of_the_next(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Who is new comes from one place (turn_hook.py): a person away from the table whose own
+    move closed a round of The Nine Domains owes the next round's placement and is told. (The
+    notifier's own bookkeeping, before, counted that seat as still owing the old decision and
+    told only the other.)"""
+    told: list[tuple[str, int]] = []
+
+    async def spy(table: Any, seat: int) -> None:
+        told.append((table.id, seat))
+
+    monkeypatch.setattr(notifier(client), "tell", spy)
+    ana = person(client.app, "Ana")
+    opt_in(ana)
+    tid = create(client, "nine-domains", [{"kind": "human"}, {"kind": "human"}])
+    seat_a, tok_a = join(client, tid, "Ana")
+    claim(ana, tid, tok_a)
+    seat_b, tok_b = join(client, tid, "Bia")
+    wait_for(lambda: sorted(told) == sorted([(tid, seat_a), (tid, seat_b)]), 10)
+    for tok in (tok_b, tok_a):  # Bia places first, Ana's placement closes the round
+        st = state(client, tid, tok)
+        assert move(client, tid, tok, st["legal"][0]["action"], st["move"]).status_code == 200
+    wait_for(lambda: len(told) == 4, 10)
+    assert sorted(told[2:]) == sorted([(tid, seat_a), (tid, seat_b)])

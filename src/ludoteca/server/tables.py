@@ -77,10 +77,10 @@ class TableManager:
         r.on_change(lambda table, _change: r.notify(table))
         r.on_change(self.turn_hook.table_changed)
         r.on_change(self.replication.table_changed)
-        r.on_change(self.notifier.table_changed)  # "your turn" for people away from the table
         r.on_drop(self.timers.cancel)
         r.on_drop(self.notifier.forget_table)
         r.on_stale(self.replication.refresh)
+        self.on_turn(self.notifier.turn)  # "your turn" for people away from the table
         self._checkpoints: asyncio.Task[None] | None = None
 
     def on_turn(self, listener: TurnListener) -> None:

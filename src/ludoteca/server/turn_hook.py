@@ -22,6 +22,17 @@ log = logging.getLogger("ludoteca.server")
 TurnListener = Callable[[str, tuple[int, ...]], None]
 
 
+def deciders(table: LiveTable) -> tuple[int, ...]:
+    """The people's seats that owe a turn's decision now at a running table: none during a
+    reaction window (a few seconds, no turn), none for AI seats."""
+    state = table.state
+    if state is None or state.is_over or table.status != "running":
+        return ()
+    if open_window(state) is not None:
+        return ()
+    return tuple(p for p in state.actors if p < len(table.seats) and table.seats[p].kind == "human")
+
+
 class TurnHook:
     def __init__(self) -> None:
         self._listeners: list[TurnListener] = []
@@ -31,15 +42,12 @@ class TurnHook:
 
     def table_changed(self, table: LiveTable, change: Change) -> None:
         """The registry's ``changed`` event."""
-        state = table.state
-        deciders: tuple[int, ...] = ()
-        if change.live and state is not None and open_window(state) is None:
-            deciders = tuple(p for p in state.actors if table.seats[p].kind == "human")
-        before, table.deciders = set(table.deciders), deciders
+        now = deciders(table) if change.live else ()
+        before, table.deciders = set(table.deciders), now
         if not change.announce:  # loaded or heard from another process: told there
             return
         before -= change.moved or set()
-        new = tuple(p for p in deciders if p not in before)
+        new = tuple(p for p in now if p not in before)
         if not new:
             return
         for listener in list(self._listeners):

@@ -27,9 +27,10 @@ from ..errors import ApiError
 from ..payloads import pick_lang
 from ..schemas import Strict
 from ..tokens import new_token
+from ..turn_hook import deciders
 from .mail import WORDS
 from .models import MailChoiceRow, PushSubscriptionRow
-from .notifier import Notifier, deciders
+from .notifier import Notifier
 from .store import NotifyStore
 
 router = APIRouter()

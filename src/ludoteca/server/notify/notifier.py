@@ -1,14 +1,14 @@
 """The notifier: a part beside the others that tells a person "your turn" when one of their
 seats gets a decision, by Web Push at once and by email in batches.
 
-It follows the registry's ``changed`` event (subscribed by the table manager, last): after a
-change this process made (``announce``), each human seat that owes a decision now and did not
-before the change is a new turn. A seat is told only if
+It listens to the table manager's ``on_turn`` (:mod:`..turn_hook`, the one place that says
+who has a new decision: a people's seat that owes a turn's decision it did not owe before a
+change this process made, or owes again after its own move; never a reaction window, a few
+seconds and no turn). A seat is told only if
 
 - an account claimed it (a guest's seat has no one to reach: their page tells them);
 - the person is not at that table now (no open WebSocket of that seat on this process: they
-  see it there, with the page's title, badge and sound);
-- it is no reaction window (a few seconds; not a turn).
+  see it there, with the page's title, badge and sound).
 
 What is sent names the game and the table only (:mod:`.payload`, :mod:`.mail`): never a card,
 a hand or another seat's anything. Push goes at once; an email lists the tables still waiting
@@ -29,7 +29,8 @@ from typing import Any
 from ..config import Settings
 from ..errors import ApiError
 from ..live import LiveTable
-from ..registry import Change, TableRegistry
+from ..registry import TableRegistry
+from ..turn_hook import deciders
 from .keys import VAPID, new_vapid_key, signer
 from .mail import Mailer, SmtpSettings, compose
 from .models import MailWaitingRow
@@ -43,23 +44,6 @@ log = logging.getLogger("ludoteca.server")
 # seat is told from then on), and no more than this many are remembered
 OWNER_SECONDS = 60.0
 OWNERS_KEPT = 50_000
-
-
-def deciders(table: LiveTable) -> frozenset[int]:
-    """The human seats that owe a turn's decision now (none in a reaction window)."""
-    state = table.state
-    if state is None or state.is_over or table.status != "running":
-        return frozenset()
-    if reacting(table):
-        return frozenset()
-    return frozenset(
-        p for p in state.actors if p < len(table.seats) and table.seats[p].kind == "human"
-    )
-
-
-def reacting(table: LiveTable) -> bool:
-    state = table.state
-    return state is not None and not state.is_over and state.reaction_window() is not None
 
 
 def online(table: LiveTable, seat: int) -> bool:
@@ -79,7 +63,6 @@ class Notifier:
         self.push: PushSender | None = None
         smtp = SmtpSettings.of(settings)
         self.mailer: Mailer | None = Mailer(smtp) if smtp is not None else None
-        self.before: dict[str, frozenset[int]] = {}  # table -> the seats that owed a turn
         # (table, seat) -> (its account or None, until when that is believed)
         self.owners: dict[tuple[str, int], tuple[str | None, float]] = {}
         self._mail_task: asyncio.Task[None] | None = None
@@ -103,29 +86,21 @@ class Notifier:
             with contextlib.suppress(BaseException):
                 await self._mail_task
 
-    # -- after every change -----------------------------------------------------------------
-    def table_changed(self, table: LiveTable, change: Change) -> None:
-        if not change.live:  # over (or not started): nothing to tell, nothing to remember
-            self.forget_table(table)
-            return
-        if reacting(table):  # a window is no turn: the turn it interrupts is still the same
-            return
-        now_deciding = deciders(table)
-        earlier = self.before.get(table.id, frozenset())
-        if now_deciding:
-            self.before[table.id] = now_deciding
-        else:
-            self.before.pop(table.id, None)
-        if not change.announce:  # a catch-up or a resume: the process that moved tells
-            return
+    # -- after every new decision -----------------------------------------------------------
+    def turn(self, table_id: str, seats: tuple[int, ...]) -> None:
+        """The table manager's ``on_turn`` (turn_hook.py decides who is new: people's seats,
+        no reaction window, only in the process that made the change); the seats whose
+        person is away from the table are told."""
         if self.push is None and self.mailer is None:  # no way to reach anybody
             return
-        for seat in sorted(now_deciding - earlier):
+        table = self.registry.tables.get(table_id)
+        if table is None:
+            return
+        for seat in seats:
             if not online(table, seat):
                 self.registry.spawn(self.tell(table, seat))
 
     def forget_table(self, table: LiveTable) -> None:
-        self.before.pop(table.id, None)
         for key in [k for k in self.owners if k[0] == table.id]:
             del self.owners[key]
 
