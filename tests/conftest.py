@@ -32,7 +32,29 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+# The slow modules first: under xdist each worker takes consecutive tests from the front of
+# the collection, so a module that waits on browsers, Ray or clocks, left at the end (as the
+# alphabet put tests/server and tests/sim), became the run's tail with the other workers idle.
+# Started first, they run beside the many short game tests, which then fill the gaps.
+SLOW_FIRST = (
+    "tests/sim/test_ray_backend.py",
+    "tests/rl/test_rllib.py",
+    "tests/server/test_browser",
+    "tests/server/test_window_timing.py",
+    "tests/server/",
+)
+
+
+def _slowness(item: pytest.Item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    for rank, prefix in enumerate(SLOW_FIRST):
+        if path.startswith(prefix):
+            return rank
+    return len(SLOW_FIRST)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_slowness)  # stable: each module keeps its own order
     # Deselected, not skipped: a default run reports them as left out on purpose, and no skip
     # can stand in for a check that did not run.
     if config.getoption("--long") or config.getoption("--rllib"):
