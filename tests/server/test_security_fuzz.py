@@ -3,11 +3,12 @@
 Every operation gets requests that fit its schema and requests that break it, with path
 parameters that are now and then a real table, and a real seat token in some of them. No
 answer may be a 500, none may take longer than TIME_BOUND, every error is our JSON.
-The examples per operation and mode: LUDOTECA_FUZZ_API_EXAMPLES (default 8, ~25 s in all at
-two workers); a deeper run, e.g. ``LUDOTECA_FUZZ_API_EXAMPLES=500 pytest tests/server/test_security_fuzz.py``.
 Every operation runs on SQLite and on PostgreSQL (which refuses characters SQLite stores, NUL
-among them: issue 24), the latter with a quarter of the examples (at least 2) to keep the
-suite's time; LUDOTECA_FUZZ_API_EXAMPLES raises both.
+among them: issue 24), the latter with a quarter of the examples (at least 2).
+The examples per operation and mode on SQLite: 4 by default (the examples are derandomized: the
+same ones every run, a regression check; drawing them costs more than answering them), 8 with
+``--long``, any number with LUDOTECA_FUZZ_API_EXAMPLES, which raises both databases: a deep
+run is e.g. ``LUDOTECA_FUZZ_API_EXAMPLES=500 pytest tests/server/test_security_fuzz.py``.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from ludoteca.server import create_app
 from .conftest import pg_schema, sqlite_settings
 from .helpers import create, join
 
-EXAMPLES = int(os.environ.get("LUDOTECA_FUZZ_API_EXAMPLES", "8"))
-EXAMPLES_ON = {"sqlite": EXAMPLES, "postgresql": max(2, EXAMPLES // 4)}
+EXAMPLES = 4  # per operation and generation mode, on SQLite
+LONG_EXAMPLES = 8  # with --long
+EXAMPLES_ENV = "LUDOTECA_FUZZ_API_EXAMPLES"  # any number, for a deep run
 TIME_BOUND = 3.0  # seconds; a request here takes milliseconds, the machine may be busy
 OPERATIONS = [
     ("GET", "/api/games"),
@@ -113,6 +115,16 @@ OPERATIONS = [
     ("PATCH", "/api/account/decks/{deck_id}"),
     ("DELETE", "/api/account/decks/{deck_id}"),
 ]
+# one worker runs the whole module (scripts/test: xdist --dist loadgroup): each worker that got
+# some of its tests built both servers and drew its first examples (schemathesis and hypothesis
+# load the rest of themselves then), seconds each, the same work three times over
+pytestmark = pytest.mark.xdist_group("api-fuzz")
+
+
+def examples_on(config: pytest.Config, db: str) -> int:
+    given = os.environ.get(EXAMPLES_ENV)
+    n = int(given) if given else LONG_EXAMPLES if config.getoption("--long") else EXAMPLES
+    return n if db == "sqlite" else max(2, n // 4)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -126,6 +138,9 @@ def fuzzed(
     if added:
         register(TOY)
     caps: dict[str, Any] = {"max_open_tables_per_address": 0, "max_open_tables": 0}
+    # one AI worker process is enough for the fuzz's few AI moves, hints and reviews (each
+    # worker is a process of its own to start beside the tests)
+    caps["ai_workers"] = 1
     with contextlib.ExitStack() as stack:
         if request.param == "sqlite":
             db: Path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite3"
@@ -139,7 +154,12 @@ def fuzzed(
         # from the app's own document: loading it through the app would run its lifespan
         # again (a second manager, stopped at once, in app.state)
         schema = schemathesis.openapi.from_dict(c.app.openapi())  # type: ignore[attr-defined]
-        real = {"tables": [running, sala], "token": token, "schema": schema, "db": request.param}
+        real = {
+            "tables": [running, sala],
+            "token": token,
+            "schema": schema,
+            "examples": examples_on(request.config, request.param),
+        }
         yield c, real
     if added:
         unregister(TOY.id)
@@ -164,7 +184,7 @@ def test_no_request_gets_a_500_or_a_slow_answer(
     )
 
     @settings(
-        max_examples=EXAMPLES_ON[real["db"]] * 2,
+        max_examples=real["examples"] * 2,
         deadline=None,
         database=None,
         derandomize=True,

@@ -1,7 +1,11 @@
 """The Ray backend plays the very games of the local pool: same records, same summaries.
 
-One local Ray instance (2 CPUs, no dashboard), started by the module's fixture and stopped
-after its last test, serves the whole module: it takes seconds to start. The local-pool runs
+One local Ray instance (1 CPU, no dashboard), started by the module's fixture and stopped
+after its last test, serves the whole module: it takes seconds to start. One CPU: each CPU is a
+Ray worker process that imports ludoteca and loads the core; a second one cost 10-20 s of the
+suite's time under load (a 2-CPU instance: init 26-34 s, the first run 9-14 s; 1 CPU: 22-24 s
+and 6 s), and it checks nothing more: the batches, the window and the records are the same
+whatever the CPU count. The local-pool runs
 are made before it starts, so no process is forked from a driver that already runs Ray's
 threads.
 
@@ -75,7 +79,7 @@ def runs() -> Iterator[Runs]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("RAY_USAGE_STATS_ENABLED", "0")
         ray.init(
-            num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
+            num_cpus=1, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
         )
         try:
             # uneven batches (15 block tasks = 7 x 2 + 1) and a window smaller than the batch
