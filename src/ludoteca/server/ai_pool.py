@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -31,7 +30,7 @@ from typing import Any, TypeVar
 
 from ..agents.base import AgentSpecError, parse_spec
 from ..agents.levels import levels_for
-from ..agents.remote import init_worker, prepare_core, think
+from ..agents.remote import init_worker, prepare_core, ready, think
 from ..engine import registry
 
 log = logging.getLogger("ludoteca.server")
@@ -183,13 +182,9 @@ def uses_core(spec: str, game_id: str) -> bool:
     return name == "ismcts"
 
 
-def _ready() -> int:
-    return os.getpid()
-
-
 def _warm(pool: ProcessPoolExecutor, workers: int) -> None:
     with contextlib.suppress(Exception):  # a pool stopped meanwhile
-        for f in [pool.submit(_ready) for _ in range(workers)]:
+        for f in [pool.submit(ready) for _ in range(workers)]:
             f.result()
 
 
