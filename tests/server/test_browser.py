@@ -170,22 +170,25 @@ def board_step(
         return True
     assert not now["list"]
     if keyboard:
-        return key_step(page, rng)
+        # nothing to Tab to (another seat's turn): wait below, not 120 Tabs in vain
+        if now["n"] or now["confirm"]:
+            return key_step(page, rng)
     # the table may move on under the click (an AI seat, the window): then look again
-    if now["confirm"] and rng.random() < 0.7:
+    elif now["confirm"] and rng.random() < 0.7:
         click_on(page, "#confirm")
         return False
     # with a pick made, a person mostly goes on to one of its targets (else starts again)
-    if now["targets"] and rng.random() < 0.8:
+    elif now["targets"] and rng.random() < 0.8:
         click_on(page, TARGETS, rng.randrange(now["targets"]))
         return False
-    if now["n"]:
+    elif now["n"]:
         click_on(page, PICKABLE, rng.randrange(now["n"]))
         return False
     # nothing to pick: the table is waiting for another seat (or the window); wait for a change
     with contextlib.suppress(Exception):
         page.wait_for_function(
-            "([sel, n]) => document.querySelector('#result') || document.querySelectorAll(sel).length",
+            "([sel, n]) => document.querySelector('#result') || document.querySelector('#confirm')"
+            " || document.querySelectorAll(sel).length",
             arg=[PICKABLE, 0],
             timeout=patience,
             polling="raf",

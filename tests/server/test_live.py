@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from ludoteca.server import create_app
+
+from .conftest import sqlite_settings
 from .helpers import auth, create, join, move, state, wait_for
+
+
+@pytest.fixture(scope="module")
+def ai_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module's tests that seat AI players, each at tables of its own: the
+    start of its AI workers, which the first AI move waits for, costs 10 to 50 s on a busy
+    machine, and each of them paid it. The plugin makes the test games known to the workers
+    (the tests register them in this process only while each runs)."""
+    db = tmp_path_factory.mktemp("live") / "db.sqlite3"
+    with TestClient(create_app(sqlite_settings(db, plugins=("tests.server.plugin",)))) as c:
+        yield c
 
 
 def replay(client: TestClient, tid: str, view: str = "spectator", token: str | None = None) -> Any:
     return client.get(f"/api/tables/{tid}/replay?view={view}", headers=auth(token) if token else {})
 
 
-def test_websocket_play_to_the_end_and_reconnect(client: TestClient) -> None:
+def test_websocket_play_to_the_end_and_reconnect(ai_client: TestClient) -> None:
+    client = ai_client
     tid = create(client, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
     _, tok = join(client, tid, "Ana")
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
@@ -182,7 +199,8 @@ def test_replays_show_each_viewer_only_what_it_may_see(client: TestClient) -> No
     assert replay(client, tid, "all").status_code == 403
 
 
-def test_open_replay_shows_every_hand_after_the_game(client: TestClient) -> None:
+def test_open_replay_shows_every_hand_after_the_game(ai_client: TestClient) -> None:
+    client = ai_client
     tid = create(client, "toy", [{"kind": "ai", "agent": "easy"}] * 2, open_replay=True)
     wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished")
     r = replay(client, tid, "all").json()
@@ -190,8 +208,9 @@ def test_open_replay_shows_every_hand_after_the_game(client: TestClient) -> None
     assert r["result"]["winners"] is not None
 
 
-def test_ai_seats_passes_are_held_until_the_window_ends_too(client: TestClient) -> None:
+def test_ai_seats_passes_are_held_until_the_window_ends_too(ai_client: TestClient) -> None:
     """Nobody holds a Nope: the AI seats pass at once, yet the window lasts its full time."""
+    client = ai_client
     tid = create(
         client,
         "react-toy",

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -26,8 +28,19 @@ from .helpers import auth, create, join, move, play_out, state, wait_for
 SAMPLES = 3  # worlds per decision: the tests check the plumbing, not the grades
 
 
-def _settings(tmp_path: Path) -> Any:
-    return sqlite_settings(tmp_path / "db.sqlite3", review_samples=SAMPLES, rate_limit=0)
+def _settings(tmp_path: Path, **kw: Any) -> Any:
+    return sqlite_settings(tmp_path / "db.sqlite3", review_samples=SAMPLES, rate_limit=0, **kw)
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Any]]:
+    """One server (and its settings) for the module's tests whose reviews and hints run in the
+    AI workers, each at tables of its own: the workers' start costs 10 to 50 s on a busy
+    machine, and each test paid it. The plugin makes the test games known to the workers (the
+    tests register them in this process only while each runs)."""
+    settings = _settings(tmp_path_factory.mktemp("review"), plugins=("tests.server.plugin",))
+    with TestClient(create_app(settings)) as client:
+        yield client, settings
 
 
 def _two_people(client: TestClient, rated: bool = False) -> tuple[str, dict[int, str]]:
@@ -62,25 +75,24 @@ def test_a_review_of_a_running_game_is_refused(tmp_path: Path) -> None:
         assert client.post("/api/tables/nosuchtable/reviews/0").status_code == 404
 
 
-def test_the_review_is_stored_once_and_is_the_command_lines(tmp_path: Path) -> None:
-    settings = _settings(tmp_path)
-    with TestClient(create_app(settings)) as client:
-        tid, tokens = _two_people(client)
-        play_out(client, tid, tokens)
-        assert client.get(f"/api/tables/{tid}/reviews/1").json()["status"] == "none"
-        first = _reviewed(client, tid, 1)
-        # whoever asks (nobody, the seat itself, its opponent) reads the same review
-        for tok in (None, tokens[1], tokens[0]):
-            again = client.post(
-                f"/api/tables/{tid}/reviews/1", headers=auth(tok) if tok else {}
-            ).json()
-            assert again == first
-        reviews = client.app.state.reviews  # type: ignore[attr-defined]
-        assert not reviews.runs  # read from the store, nothing computed again
-        assert len(first["texts"]) == len(first["review"]["decisions"])
-        assert first["texts"][0]["played"].startswith("Play ") or first["texts"][0][
-            "played"
-        ].startswith("Jogar ")
+def test_the_review_is_stored_once_and_is_the_command_lines(
+    tmp_path: Path, shared: tuple[TestClient, Any]
+) -> None:
+    client, settings = shared
+    tid, tokens = _two_people(client)
+    play_out(client, tid, tokens)
+    assert client.get(f"/api/tables/{tid}/reviews/1").json()["status"] == "none"
+    first = _reviewed(client, tid, 1)
+    # whoever asks (nobody, the seat itself, its opponent) reads the same review
+    for tok in (None, tokens[1], tokens[0]):
+        again = client.post(f"/api/tables/{tid}/reviews/1", headers=auth(tok) if tok else {}).json()
+        assert again == first
+    reviews = client.app.state.reviews  # type: ignore[attr-defined]
+    assert not reviews.runs  # read from the store, nothing computed again
+    assert len(first["texts"]) == len(first["review"]["decisions"])
+    assert first["texts"][0]["played"].startswith("Play ") or first["texts"][0][
+        "played"
+    ].startswith("Jogar ")
     # the command line on the same record, with the same seed and budget
     st = Store(make_engine(settings.database_url)).load(tid)
     assert st is not None
@@ -108,34 +120,34 @@ def _hint(client: TestClient, tid: str, token: str) -> dict[str, Any]:
     return dict(wait_for(done))
 
 
-def test_hints_are_given_from_the_seat_and_recorded(tmp_path: Path) -> None:
-    with TestClient(create_app(_settings(tmp_path))) as client:
-        tid, tokens = _two_people(client)
-        st = state(client, tid, tokens[0])
-        # asked for, it answers at once: the workers look for the moves meanwhile
-        r = client.post(f"/api/tables/{tid}/hint", headers=auth(tokens[0]))
-        assert r.status_code == 202, r.text
-        assert r.json() == {"move": st["move"], "seat": 0, "status": "pending"}
-        hint = _hint(client, tid, tokens[0])
-        legal = [m["action"] for m in st["legal"]]
-        assert hint["move"] == st["move"] and hint["seat"] == 0
-        assert hint["best"] and all(b["move"] in legal for b in hint["best"])
-        assert all(b["text"] for b in hint["best"])
-        # asked again at the same position: the same moves, at once, from memory
-        again = client.post(f"/api/tables/{tid}/hint", headers=auth(tokens[0]))
-        assert again.status_code == 200 and again.json() == hint
-        assert not client.app.state.reviews.hint_runs  # type: ignore[attr-defined]
-        for method in (client.post, client.get):
-            assert method(f"/api/tables/{tid}/hint").status_code in (401, 403)
-        # looking (GET) starts no search and records nothing: Bia asked for none
-        r = client.get(f"/api/tables/{tid}/hint", headers=auth(tokens[1]))
-        assert r.status_code == 200 and r.json() == {
-            "move": st["move"],
-            "seat": 1,
-            "status": "none",
-        }
-        used = client.get(f"/api/tables/{tid}/hints").json()
-        assert used == {"hints": [{"seat": 0, "move": st["move"]}]}
+def test_hints_are_given_from_the_seat_and_recorded(shared: tuple[TestClient, Any]) -> None:
+    client, _ = shared
+    tid, tokens = _two_people(client)
+    st = state(client, tid, tokens[0])
+    # asked for, it answers at once: the workers look for the moves meanwhile
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(tokens[0]))
+    assert r.status_code == 202, r.text
+    assert r.json() == {"move": st["move"], "seat": 0, "status": "pending"}
+    hint = _hint(client, tid, tokens[0])
+    legal = [m["action"] for m in st["legal"]]
+    assert hint["move"] == st["move"] and hint["seat"] == 0
+    assert hint["best"] and all(b["move"] in legal for b in hint["best"])
+    assert all(b["text"] for b in hint["best"])
+    # asked again at the same position: the same moves, at once, from memory
+    again = client.post(f"/api/tables/{tid}/hint", headers=auth(tokens[0]))
+    assert again.status_code == 200 and again.json() == hint
+    assert not client.app.state.reviews.hint_runs  # type: ignore[attr-defined]
+    for method in (client.post, client.get):
+        assert method(f"/api/tables/{tid}/hint").status_code in (401, 403)
+    # looking (GET) starts no search and records nothing: Bia asked for none
+    r = client.get(f"/api/tables/{tid}/hint", headers=auth(tokens[1]))
+    assert r.status_code == 200 and r.json() == {
+        "move": st["move"],
+        "seat": 1,
+        "status": "none",
+    }
+    used = client.get(f"/api/tables/{tid}/hints").json()
+    assert used == {"hints": [{"seat": 0, "move": st["move"]}]}
 
 
 def test_no_hint_at_a_rated_table(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,11 +24,13 @@ from .conftest import sqlite_settings
 from .helpers import create, join, move, state, wait_for
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    """A server whose AI workers know the tests' games (the plugin registers them there)."""
-    settings_ = sqlite_settings(tmp_path / "db.sqlite3", plugins=("tests.server.plugin",))
-    with TestClient(create_app(settings_)) as c:
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module's tests, each at tables of its own: the start of its AI
+    workers, which the first AI move waits for, costs 10 to 50 s on a busy machine, and each
+    test paid it."""
+    db = tmp_path_factory.mktemp("windows") / "db.sqlite3"
+    with TestClient(create_app(sqlite_settings(db))) as c:
         yield c
 
 
@@ -118,13 +119,13 @@ def test_the_window_closes_once_every_person_has_passed(client: TestClient) -> N
 def test_a_person_who_does_not_answer_keeps_the_window_open(client: TestClient) -> None:
     """The AI seats' answers (at once) do not close a window the person still owes: it runs
     to its deadline (unless an AI seat Nopes, which everyone sees)."""
-    tid, tok = _ek_table(client, 2.0)
+    tid, tok = _ek_table(client, 1.0)
     full = 0
     end = time.monotonic() + 180  # a deadline for a busy machine, not the test's time
     while full < 1 and time.monotonic() < end:
         s = state(client, tid, tok)
         if s["result"] is not None or (s["view"]["seat"] in s["view"].get("eliminated", [])):
-            tid, tok = _ek_table(client, 2.0)  # over (or Ana out) before a full window: again
+            tid, tok = _ek_table(client, 1.0)  # over (or Ana out) before a full window: again
             continue
         if not s["legal"]:
             time.sleep(0.01)
@@ -132,7 +133,7 @@ def test_a_person_who_does_not_answer_keeps_the_window_open(client: TestClient) 
         if s["window"] is None:
             move(client, tid, tok, _turn_move(s), s["move"])
             continue
-        if s["window"]["seconds_left"] < 1.6:
+        if s["window"]["seconds_left"] < 0.8:  # seen late: wait for a window seen early
             time.sleep(0.05)
             continue
         opened, left, n0 = time.monotonic(), s["window"]["seconds_left"], s["move"]
