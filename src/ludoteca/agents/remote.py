@@ -44,14 +44,6 @@ def init_worker(
         registry._MODULES.setdefault(game_id, module)
 
 
-def ready() -> int:
-    """The pool's warm-up job (``server/ai_pool.py``): the worker's pid. Here, not in the
-    server's package: a worker unpickles a job by importing the module that defines it, and
-    one in ``ludoteca.server`` made every worker import the whole server first (5 s of CPU
-    each, 10 to 20 s on a busy machine, before the first AI move)."""
-    return os.getpid()
-
-
 def _end_with(server: Connection) -> None:
     with contextlib.suppress(EOFError, OSError):
         while True:
