@@ -36,16 +36,27 @@ PG_URL = os.environ.get("LUDOTECA_TEST_PG", "postgresql+psycopg://postgres@127.0
 os.environ.setdefault(AI_NICE_ENV, "0")
 
 
-@pytest.fixture(autouse=True)
-def test_games() -> Iterator[None]:
-    """The two test games, registered only while a server test runs (so that the conformance
-    and agent tests, which list the registered games, never see them)."""
+@contextmanager
+def test_games_registered() -> Iterator[None]:
+    """The two test games registered while it lasts, and only then: the conformance, agent and
+    RL tests list the registered games, and they may run after the server tests in the same
+    worker. A module's shared server wraps its life in it (its in-process plugin would
+    otherwise leave them registered for the rest of the run)."""
     added = [g for g in (TOY, REACT) if g.id not in _MODULES]
     for g in added:
         register(g)
-    yield
-    for g in added:
-        unregister(g.id)
+    try:
+        yield
+    finally:
+        for g in added:
+            unregister(g.id)
+
+
+@pytest.fixture(autouse=True)
+def test_games() -> Iterator[None]:
+    """The two test games, registered only while a server test runs."""
+    with test_games_registered():
+        yield
 
 
 @functools.cache

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
 
-from .conftest import sqlite_settings
+from .conftest import sqlite_settings, test_games_registered
 from .helpers import auth, create, join, move, state, wait_for
 
 
@@ -22,7 +22,10 @@ def ai_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     machine, and each of them paid it. The plugin makes the test games known to the workers
     (the tests register them in this process only while each runs)."""
     db = tmp_path_factory.mktemp("live") / "db.sqlite3"
-    with TestClient(create_app(sqlite_settings(db, plugins=("tests.server.plugin",)))) as c:
+    with (
+        test_games_registered(),
+        TestClient(create_app(sqlite_settings(db, plugins=("tests.server.plugin",)))) as c,
+    ):
         yield c
 
 

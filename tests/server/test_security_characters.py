@@ -24,7 +24,7 @@ from ludoteca.server import Settings, create_app
 from ludoteca.server import schemas as S
 
 from .conftest import sqlite_settings
-from .helpers import auth, create, join
+from .helpers import auth, create, join, state, wait_for
 
 NUL = "\x00"
 
@@ -42,6 +42,10 @@ def world(db_settings: Settings) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     with TestClient(create_app(db_settings), raise_server_exceptions=False) as c:
         running = create(c, "toy", [{"kind": "human"}, {"kind": "ai", "agent": "easy"}])
         _, token = join(c, running, "Ana")
+        # the AI seat's secret choice (the toy game is simultaneous) made before the checks,
+        # which compare the tables before and after: its workers start at the first job, and
+        # its move arriving between was counted as the checks' doing
+        wait_for(lambda: state(c, running, token)["move"] >= 1, 60)
         sala = create(c, "sala-de-miaula", [{"kind": "human"}, {"kind": "human"}])
         yield c, {"running": running, "token": token, "sala": sala}
 
