@@ -327,3 +327,18 @@ def test_cli_plot_writes_the_win_chance_graph(tmp_path):
     )
     assert r.exit_code == 0, r.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_stored_reviews_are_keyed_by_their_games_review_format():
+    """The server stores a review under the game's review format: The Nine Domains' grades
+    changed (format 2: a placement graded by the equilibrium), so a stored older review of it is
+    recomputed rather than served with the old grades; the other games' formats are unchanged,
+    so their stored reviews still load."""
+    from ludoteca.server.review_runs import review_version
+
+    budget = TINY["sala-de-miaula"]
+    assert review_version("nine-domains", budget).startswith("2-")
+    for game_id in ("sala-de-miaula", "exploding-kittens", "coatl"):
+        assert review_version(game_id, budget).startswith("1-")
+    # the same budget and seed in another format: another key
+    assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]

@@ -28,6 +28,9 @@ REVIEW_FORMAT = 1
 # The Nine Domains 2: a placement's loss, label and the accuracy are the equilibrium grade's.
 GAME_FORMATS = {"nine-domains": 2}
 BEST_SHOWN = 3  # best moves listed per decision
+# what may grade a decision (``Decision.judge``): the playouts (values.Estimator), or the
+# round's equilibrium (The Nine Domains' placements, nine_domains.py)
+JUDGES = ("playout", "equilibrium")
 
 
 class ReviewError(LudotecaError):
