@@ -41,7 +41,7 @@ def noise(record: MatchRecord, seat: int, decisions: int, repeats: int) -> tuple
     game = record.get_game()
     budget = default_budget(game.id)
     state = record.initial_state()
-    sds = []
+    sds: list[float] = []
     for i, (p, data) in enumerate(record.actions):
         action = game.action_from_record(data, record.rules_version)
         if p == seat and len(state.legal_actions(seat)) > 1 and len(sds) < decisions:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli.main import app
-from ludoteca.engine import MatchRecord
+from ludoteca.engine import Action, GameState, MatchRecord
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
 from ludoteca.review.many import grades_by_agent
 from ludoteca.review.nine_domains import RoundGrader
@@ -34,7 +35,7 @@ def _record(game_id: str, index: int = 0) -> MatchRecord:
     return MatchRecord.from_json(out.record)
 
 
-def _decisions(record: MatchRecord, seat: int):
+def _decisions(record: MatchRecord, seat: int) -> Iterator[tuple[int, GameState, Action]]:
     """(index, state before, action) of the seat's decisions with a choice."""
     game = record.get_game()
     state = record.initial_state()
