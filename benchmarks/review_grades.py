@@ -24,7 +24,8 @@ from ludoteca.agents import levels_for
 from ludoteca.engine import MatchRecord
 from ludoteca.review import default_budget, review_seat
 from ludoteca.review.many import grades_by_agent, review_many, tasks_for
-from ludoteca.review.seat_review import grade_decision
+from ludoteca.review.nine_domains import RoundGrader
+from ludoteca.review.seat_review import grade_seat_decision
 from ludoteca.review.values import Estimator
 from ludoteca.sim import simulate
 from ludoteca.sim.backends import LocalPool
@@ -34,16 +35,20 @@ GAMES = ["nine-domains", "sala-de-miaula", "exploding-kittens", "coatl"]
 
 def noise(record: MatchRecord, seat: int, decisions: int, repeats: int) -> tuple[float, int]:
     """Mean over the seat's first ``decisions`` graded decisions of the standard deviation of
-    their loss over ``repeats`` review seeds; and how many were measured."""
+    their loss over ``repeats`` review seeds; and how many were measured. The loss is the
+    review's grade: the round's equilibrium's for a placement of The Nine Domains, else the
+    playouts'."""
     game = record.get_game()
     budget = default_budget(game.id)
     state = record.initial_state()
-    sds = []
+    sds: list[float] = []
     for i, (p, data) in enumerate(record.actions):
         action = game.action_from_record(data, record.rules_version)
         if p == seat and len(state.legal_actions(seat)) > 1 and len(sds) < decisions:
             losses = [
-                grade_decision(Estimator(game, seat, budget, s), state, i, action).loss
+                grade_seat_decision(
+                    Estimator(game, seat, budget, s), RoundGrader(seat, s), state, i, action
+                ).loss
                 for s in range(repeats)
             ]
             sds.append(statistics.stdev(losses))

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli.main import app
-from ludoteca.engine import MatchRecord
-from ludoteca.review import LABELS, ReviewBudget, ReviewError, label, review_seat
+from ludoteca.engine import Action, GameState, MatchRecord
+from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
 from ludoteca.review.many import grades_by_agent
 from ludoteca.review.nine_domains import RoundGrader
 from ludoteca.review.seat_review import grade_decision
@@ -34,7 +35,7 @@ def _record(game_id: str, index: int = 0) -> MatchRecord:
     return MatchRecord.from_json(out.record)
 
 
-def _decisions(record: MatchRecord, seat: int):
+def _decisions(record: MatchRecord, seat: int) -> Iterator[tuple[int, GameState, Action]]:
     """(index, state before, action) of the seat's decisions with a choice."""
     game = record.get_game()
     state = record.initial_state()
@@ -124,14 +125,26 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             "luck",
             "equilibrium",
             "margin",
+            "judge",
+            "playout_loss",
+            "playout_delta",
+            "playout_label",
         }
         # the expected score margin where the game is scored in points (Coatl), else none
         assert (d["margin"] is not None) == (record.game == "coatl")
         assert d["legal"] > 1
-        assert d["delta"] == pytest.approx(d["win_chance"] - d["played"]["value"])
-        assert d["loss"] == max(0.0, d["delta"])
+        # the playouts' grade is kept whichever judge graded the decision
+        assert d["playout_delta"] == pytest.approx(d["win_chance"] - d["played"]["value"])
+        assert d["playout_loss"] == max(0.0, d["playout_delta"])
         if d["best"][0]["move"] == d["played"]["move"]:
-            assert d["loss"] == 0 and d["win_chance"] == d["played"]["value"]
+            assert d["playout_loss"] == 0 and d["win_chance"] == d["played"]["value"]
+        assert d["playout_label"] == label(d["playout_loss"])
+        # the grade: the equilibrium's for The Nine Domains' placements, else the playouts'
+        assert d["judge"] == ("equilibrium" if d["equilibrium"] else "playout")
+        if d["judge"] == "playout":
+            assert (d["loss"], d["delta"]) == (d["playout_loss"], d["playout_delta"])
+        else:
+            assert d["loss"] == d["equilibrium"]["loss"] == max(0.0, d["delta"])
         assert d["label"] == label(d["loss"])
         assert 0 <= d["played"]["value"] <= 1
     for x in r["luck"]:
@@ -172,6 +185,42 @@ def test_nine_domains_placements_are_graded_against_the_rounds_equilibrium():
         if graded == 2:
             break
     assert graded == 2
+
+
+def test_a_nine_domains_placement_is_graded_by_the_rounds_equilibrium():
+    """The equilibrium grade is *the* grade of a placement (issue 22, item 3): its loss and
+    label, and the seat's accuracy and mean loss from them; the playouts' grade stays beside it
+    under ``playout_*``, and decisions the equilibrium does not grade keep the playouts'."""
+    record = _record("nine-domains")
+    budget = TINY["nine-domains"]
+    review = review_seat(record, 1, budget, seed=4)
+    by_index = {d.index: d for d in review.decisions}
+    differ = playouts = 0
+    rounds = RoundGrader(1, 4)  # one for the game, as the review's: a round is solved once
+    for i, state, action in _decisions(record, 1):
+        d = by_index[i]
+        eq = rounds.grade(state, action)
+        playout = grade_decision(Estimator(state.game, 1, budget, 4), state, i, action)
+        assert (d.playout_loss, d.playout_delta, d.playout_label) == (
+            playout.loss,
+            playout.delta,
+            playout.label,
+        )
+        if eq is None:  # not a placement: the playouts grade it
+            assert d.judge == "playout" and d.equilibrium is None
+            assert (d.loss, d.delta, d.label) == (playout.loss, playout.delta, playout.label)
+            playouts += 1
+            continue
+        assert d.judge == "equilibrium" and d.equilibrium == eq
+        assert (d.loss, d.label) == (eq.loss, eq.label)
+        assert d.delta == eq.best_value - eq.value
+        differ += eq.loss != playout.loss
+    # not vacuous: the two judges disagree somewhere, and some decision is not a placement
+    assert differ > 0 and playouts > 0
+    losses = [d.loss for d in review.decisions]
+    assert review.accuracy == accuracy(losses)
+    assert review.mean_loss == pytest.approx(sum(losses) / len(losses))
+    assert review.counts() == {x: sum(label(v) == x for v in losses) for x in LABELS}
 
 
 def test_labels_by_loss():
@@ -279,3 +328,18 @@ def test_cli_plot_writes_the_win_chance_graph(tmp_path):
     )
     assert r.exit_code == 0, r.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_stored_reviews_are_keyed_by_their_games_review_format():
+    """The server stores a review under the game's review format: The Nine Domains' grades
+    changed (format 2: a placement graded by the equilibrium), so a stored older review of it is
+    recomputed rather than served with the old grades; the other games' formats are unchanged,
+    so their stored reviews still load."""
+    from ludoteca.server.review_runs import review_version
+
+    budget = TINY["sala-de-miaula"]
+    assert review_version("nine-domains", budget).startswith("2-")
+    for game_id in ("sala-de-miaula", "exploding-kittens", "coatl"):
+        assert review_version(game_id, budget).startswith("1-")
+    # the same budget and seed in another format: another key
+    assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]

@@ -16,6 +16,7 @@ from ludoteca.engine import MatchRecord
 from ludoteca.review import LABELS, review_seat
 from ludoteca.review.hint import best_moves
 from ludoteca.review.jobs import read_progress, review_job
+from ludoteca.review.seat_review import JUDGES
 from ludoteca.sim.runner import play_one
 
 from .test_review import GAMES, TINY
@@ -61,8 +62,9 @@ def test_a_seats_review_holds_nothing_of_other_hands(game_id: str) -> None:
             assert set(x) == {"index", "player", "kind", "before", "after", "luck"}
             assert all(isinstance(x[k], int | float) for k in x if k != "kind")
         # every word of the review: the game, the seat's agent, the budget's rollout, the
-        # labels and kinds, or a string of the seat's own legal moves
+        # labels, kinds and judges, or a string of the seat's own legal moves
         fixed = {r["game"], r["agent"], r["budget"]["rollout"], "opponent", "forced", *LABELS}
+        fixed |= set(JUDGES)
         extra = _strings(r) - fixed - allowed
         keys = _strings({k: None for k in _keys(r)})
         assert extra <= keys, extra - keys

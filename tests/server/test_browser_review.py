@@ -143,8 +143,15 @@ def test_review_from_the_end_screen_jumps_the_replay(server: str, browser: Brows
     page.screenshot(path=str(SHOTS / "review-done.png"), full_page=True)
     decisions = _check_graph_and_list(server, page, tid, 0)
     check_axe(page, "review")
-    # a point clicked: the replay shows the position before that decision, its moves marked
-    _jump(server, page, tid, token, decisions, len(decisions) // 2)
+    # a point clicked: the replay shows the position before that decision, its moves marked;
+    # a placement, graded by the round's equilibrium: the caption gives its values and the
+    # playouts' loss beside the grade
+    placements = [j for j, d in enumerate(decisions) if d["judge"] == "equilibrium"]
+    j = placements[len(placements) // 2]
+    _jump(server, page, tid, token, decisions, j)
     assert page.locator("#board .review-played").count() > 0
+    caption = page.locator("#review-caption").inner_text()
+    assert "Graded against the round's equilibrium" in caption
+    assert f"By playouts: loss {100 * decisions[j]['playout_loss']:.1f}%" in caption
     page.screenshot(path=str(SHOTS / "review-jump.png"), full_page=True)
     no_errors(page)

@@ -73,7 +73,9 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
     table = Table(title=title)
     keys = ["move", "played", "chance", "value", "best", "loss", "grade"]
     if any(d.equilibrium for d in review.decisions):
-        keys.append("equilibrium")  # The Nine Domains' placements
+        # The Nine Domains' placements: graded by the equilibrium (the loss and grade columns);
+        # the playouts' grade beside it, and the equilibrium's rows
+        keys += ["playout", "equilibrium"]
     if any(d.margin is not None for d in review.decisions):
         keys.append("margin")  # games scored in points (Coatl)
     for key in keys:
@@ -86,12 +88,14 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         if "equilibrium" in keys:
             e = d.equilibrium
             extra.append(
+                "—"  # the playouts graded it: the loss and grade columns
+                if d.judge == "playout"
+                else f"{d.playout_loss:.2f} {msg(f'review.label.{d.playout_label}', lang)}"
+            )
+            extra.append(
                 "—"
                 if e is None
-                else " · ".join(
-                    [f"{e.loss:.2f} {msg(f'review.label.{e.label}', lang)}"]
-                    + [f"{' '.join(r.row)} {r.frequency:.0%}" for r in e.rows]
-                )
+                else " · ".join(f"{' '.join(r.row)} {r.frequency:.0%}" for r in e.rows)
             )
         table.add_row(
             str(d.index + 1),

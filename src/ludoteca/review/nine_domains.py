@@ -11,8 +11,9 @@ and puts that card on that pile; its loss is the best row's value minus that. Th
 own frequencies for its best rows are shown beside, as GTO Wizard shows a solver's.
 
 The values are the leaf evaluation's win share after the round (the powers played by the
-round game's fixed rule), not the playouts of the generic review: the two losses are reported
-side by side, and the label here is by the same thresholds.
+round game's fixed rule), not the playouts of the generic review. This grade is the
+placement's grade in the review (``seat_review.judge_by_equilibrium``: its loss, its label by
+the same thresholds, the accuracy from them); the playouts' loss is kept beside it.
 """
 
 from __future__ import annotations

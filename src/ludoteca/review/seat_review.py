@@ -3,7 +3,9 @@
 The record is replayed; at each of the seat's decisions with more than one legal move the
 candidate moves are valued from the seat's information set (``values.Estimator``): the seat's
 win chance before the decision is the best move's value, the loss is the best value minus the
-played move's. Every other move (an opponent's decision, a forced move of the seat) and the
+played move's. Where a stronger judge exists for the decision, it gives the grade instead: a
+placement in The Nine Domains is graded against the round's equilibrium (``nine_domains.py``),
+the playouts' loss kept beside it (``playout_loss``) for comparison. Every other move (an opponent's decision, a forced move of the seat) and the
 chance inside the seat's own moves (the card a draw brings) is *luck*: the seat's win chance
 after it minus before, both as the seat saw them. An opponent's move is reported by its index
 and seat only, never by what it was: it may have been secret (a face-down placement).
@@ -21,7 +23,14 @@ from .nine_domains import EquilibriumGrade, RoundGrader
 from .values import Estimator, ReviewBudget, default_budget
 
 REVIEW_FORMAT = 1
+# games whose grades changed since format 1 (a stored review of an older format is not served
+# for them: the server recomputes it); the others' stored reviews still load as they were.
+# The Nine Domains 2: a placement's loss, label and the accuracy are the equilibrium grade's.
+GAME_FORMATS = {"nine-domains": 2}
 BEST_SHOWN = 3  # best moves listed per decision
+# what may grade a decision (``Decision.judge``): the playouts (values.Estimator), or the
+# round's equilibrium (The Nine Domains' placements, nine_domains.py)
+JUDGES = ("playout", "equilibrium")
 
 
 class ReviewError(LudotecaError):
@@ -43,19 +52,30 @@ class Decision:
     # the best moves found, best first, with their screening values (the first is re-valued on
     # other worlds for the loss: ``win_chance``)
     best: list[MoveValue]
-    loss: float  # best value minus the played move's, at least 0 (0: the played move is best)
+    # THE grade: by the judge named in ``judge``. The playouts' (``values.Estimator``): best
+    # value minus the played move's, at least 0 (0: the played move is best); the equilibrium's
+    # (The Nine Domains' placements): ``equilibrium.loss``
+    loss: float
     # the same difference unclipped: it may be negative where the played move did as well and
     # the noise fell the other way; means over many decisions read it (an unbiased estimate,
-    # where the clipped loss adds about 0.4 x noise to each decision)
+    # where the clipped loss adds about 0.4 x noise to each decision). The equilibrium's is
+    # never negative (its best row is chosen among values that hold the played one): its loss
     delta: float
-    noise: float  # standard error of the loss (the review's own noise at this decision)
-    label: str  # good / inaccuracy / mistake / blunder (grades.py)
+    noise: float  # standard error of the playouts' loss (their own noise at this decision)
+    label: str  # good / inaccuracy / mistake / blunder (grades.py), of ``loss``
     luck: float  # the chance inside the move: win chance after it minus the played value
     # The Nine Domains' placements: the grade against the round's equilibrium (nine_domains.py)
     equilibrium: EquilibriumGrade | None = None
     # games scored in points (Coatl): the seat's expected score margin before the decision, in
     # points over the mean of the others' (values.SCORE_MARGINS)
     margin: float | None = None
+    # which judge graded the decision: "playout" (the values above) or "equilibrium"
+    judge: str = "playout"
+    # the playouts' grade, kept whichever judge graded (equal to loss, delta, label where the
+    # playouts did): what the equilibrium grade of a placement is compared with
+    playout_loss: float = 0.0
+    playout_delta: float = 0.0
+    playout_label: str = "good"
 
 
 @dataclass
@@ -105,7 +125,7 @@ class SeatReview:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": REVIEW_FORMAT,
+            "format": review_format(self.game),
             "game": self.game,
             "seat": self.seat,
             "agent": self.agent,
@@ -123,6 +143,11 @@ class SeatReview:
             "luck": [asdict(x) for x in self.luck],
             "curve": self.curve,
         }
+
+
+def review_format(game_id: str) -> int:
+    """The format of a review of ``game_id`` (what the server keys stored reviews by)."""
+    return GAME_FORMATS.get(game_id, REVIEW_FORMAT)
 
 
 def review_seat(
@@ -150,8 +175,7 @@ def review_seat(
         action = game.action_from_record(data, record.rules_version)
         decision = None
         if player == seat and len(state.legal_actions(seat)) > 1:
-            decision = grade_decision(est, state, i, action)
-            decision.equilibrium = rounds.grade(state, action)
+            decision = grade_seat_decision(est, rounds, state, i, action)
             decision.margin = est.margin(state)
             before = decision.played.value
         else:
@@ -169,6 +193,31 @@ def review_seat(
             progress(i + 1, total)
     out.payoff = state.result().payoff(seat)
     return out
+
+
+def grade_seat_decision(
+    est: Estimator, rounds: RoundGrader, state: GameState, index: int, action: Action
+) -> Decision:
+    """The decision graded as the review grades it: by the round's equilibrium where it grades
+    the move (The Nine Domains' placements), else by the playouts; both from the seat's
+    information set."""
+    decision = grade_decision(est, state, index, action)
+    eq = rounds.grade(state, action)
+    if eq is not None:
+        judge_by_equilibrium(decision, eq)
+    return decision
+
+
+def judge_by_equilibrium(decision: Decision, eq: EquilibriumGrade) -> None:
+    """Make the equilibrium grade the decision's grade (its loss, label and so the accuracy);
+    the playouts' stays in ``playout_*``. The win chance and the moves' values stay the
+    playouts' (the graph's scale: the whole game's win share, where the equilibrium's values
+    are the leaf evaluation's after the round)."""
+    decision.equilibrium = eq
+    decision.judge = "equilibrium"
+    decision.loss = eq.loss
+    decision.delta = eq.best_value - eq.value
+    decision.label = eq.label
 
 
 def grade_decision(est: Estimator, state: GameState, index: int, action: Action) -> Decision:
@@ -198,4 +247,7 @@ def grade_decision(est: Estimator, state: GameState, index: int, action: Action)
         errors[-1],
         label(loss),
         0.0,
+        playout_loss=loss,
+        playout_delta=delta,
+        playout_label=label(loss),
     )

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engine import MatchRecord
 from ..review.jobs import hint_job, read_progress, review_job
-from ..review.seat_review import REVIEW_FORMAT
+from ..review.seat_review import review_format
 from ..review.values import ReviewBudget, default_budget, hint_budget
 from .ai_pool import AiPool
 from .config import Settings
@@ -60,9 +60,12 @@ def review_budget(game_id: str, settings: Settings) -> ReviewBudget:
     return default_budget(game_id, samples=settings.review_samples)
 
 
-def review_version(budget: ReviewBudget, seed: int = REVIEW_SEED) -> str:
+def review_version(game_id: str, budget: ReviewBudget, seed: int = REVIEW_SEED) -> str:
+    """The stored review's key beside the table and seat: the game's review format (a game
+    whose grades changed is reviewed anew; the others' stored reviews still load), the budget
+    and the seed."""
     text = json.dumps({"budget": budget.to_json(), "seed": seed}, sort_keys=True)
-    return f"{REVIEW_FORMAT}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    return f"{review_format(game_id)}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 @dataclass
@@ -97,7 +100,7 @@ class ReviewRuns:
 
     def key(self, st: StoredTable, seat: int) -> tuple[Key, ReviewBudget]:
         budget = review_budget(st.row.game, self.settings)
-        return (st.row.id, seat, review_version(budget)), budget
+        return (st.row.id, seat, review_version(st.row.game, budget)), budget
 
     def status(self, key: Key) -> dict[str, Any] | None:
         """A run's progress (None: none runs here, nor failed here)."""

@@ -178,6 +178,11 @@ export function reviewPanel(ctx) {
       if (ctx.stepFor(d.index) !== i) return null;
       const lines = [t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[focused].played), value: pct(d.played.value), best: bestText(focused) })];
       if (typeof d.margin === "number") lines.push(t("reviewMargin", { m: d.margin.toFixed(1) }));
+      // The Nine Domains' placements are graded by the round's equilibrium (the label and loss
+      // above): its own values, and the playouts' grade beside (absent from older reviews)
+      if (d.judge === "equilibrium" && d.equilibrium) {
+        lines.push(t("reviewByEquilibrium", { value: pct(d.equilibrium.value), best: pct(d.equilibrium.best_value), loss: lossPct(d.loss), playout: lossPct(d.playout_loss), playoutLabel: t(`label_${d.playout_label}`) }));
+      }
       if (d.equilibrium) lines.push(t("reviewEquilibrium", { rows: d.equilibrium.rows.map((row) => `${row.row.join(" ")} ${Math.round(100 * row.frequency)}%`).join("; ") }));
       lines.push(t("reviewOnBoard"));
       return h("div", { class: `review-caption ${d.label}`, id: "review-caption", role: "status", tabindex: "-1" }, lines.map((l) => h("p", {}, l)));
