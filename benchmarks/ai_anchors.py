@@ -8,11 +8,17 @@ all three starting where a new person starts (mu 25, sigma 25/3), the games take
 shuffled order. Plackett-Luce updates move mu about as much up as down, so the levels' mean
 stays near a new person's 25: a newcomer is placed between the levels until games say more.
 
+With ``--people DATABASE_URL`` (an SQLite file or URL, or a PostgreSQL URL: a server's
+database), the levels' ratings are then updated from the people's stored rated games against
+them, each person held at their stored rating before that game (server/ratings_anchors_fit.py):
+only the levels move. It prints how many people's games were folded per game.
+
 Prints each level's figures (mu, sigma, shown = mu - 3 sigma, win share) and, with
 ``--write``, writes ``src/ludoteca/server/ai_ratings.toml`` (checked at load by
 server/ratings_anchors.py).
 
     python benchmarks/ai_anchors.py --games 12 --write
+    python benchmarks/ai_anchors.py --games 12 --people /srv/ludoteca.sqlite3 --write
 """
 
 from __future__ import annotations
@@ -26,9 +32,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from openskill.models import PlackettLuce
+from sqlalchemy import Engine
 
 from ludoteca.agents.levels import LEVELS, levels_for
 from ludoteca.engine import list_games
+from ludoteca.server.db import make_engine
+from ludoteca.server.ratings import Belief
+from ludoteca.server.ratings_anchors_fit import database_url, fold_people, read_people_games
 from ludoteca.sim.runner import play_one
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "ludoteca" / "server" / "ai_ratings.toml"
@@ -75,8 +85,25 @@ def fit(
     }
 
 
+def fold(
+    figures: dict[str, tuple[float, float, int, float]], engine: Engine, game_id: str
+) -> tuple[dict[str, tuple[float, float, int, float]], int]:
+    """The levels' figures after the people's stored games of ``game_id``; how many folded."""
+    people = read_people_games(engine, game_id)
+    start = {lv: Belief(mu, sigma) for lv, (mu, sigma, _, _) in figures.items()}
+    after, counts, used = fold_people(start, people)
+    out = {
+        lv: (after[lv].mu, after[lv].sigma, n + counts[lv], win)
+        for lv, (_, _, n, win) in figures.items()
+    }
+    return out, used
+
+
 def toml_text(
-    figures: dict[str, dict[str, tuple[float, float, int, float]]], games: int, seed: int
+    figures: dict[str, dict[str, tuple[float, float, int, float]]],
+    games: int,
+    seed: int,
+    people: dict[str, int] | None = None,
 ) -> str:
     lines = [
         "# The AI levels' fixed ratings (openskill Plackett-Luce, the people's scale).",
@@ -89,6 +116,9 @@ def toml_text(
         f"seed = {seed}",
         "",
     ]
+    if people:
+        # how many people's stored games against the levels were folded in, per game
+        lines += ["[measured.people_games]", *(f'"{g}" = {n}' for g, n in people.items()), ""]
     for game_id, levels in figures.items():
         for lv, (mu, sigma, n, _) in levels.items():
             lines += [
@@ -110,13 +140,23 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="only these games (default: all)")
     ap.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     ap.add_argument("--out", type=Path, default=OUT, help="the file --write writes")
+    ap.add_argument(
+        "--people",
+        metavar="DATABASE_URL",
+        help="then fold in people's stored rated games against the levels (SQLite path or URL, "
+        "PostgreSQL URL)",
+    )
     args = ap.parse_args()
     out = Path(args.out)
+    engine = make_engine(database_url(args.people)) if args.people else None
     figures = {}
+    people: dict[str, int] = {}
     if args.write and args.game and out.exists():
         # a run of some games keeps the others' figures
         with out.open("rb") as f:
-            kept = tomllib.load(f).get("games", {})
+            data = tomllib.load(f)
+        kept = data.get("games", {})
+        people.update(data.get("measured", {}).get("people_games", {}))
         for game_id, levels in kept.items():
             figures[game_id] = {
                 lv: (v["mu"], v["sigma"], v.get("games", 0), 0.0) for lv, v in levels.items()
@@ -128,12 +168,17 @@ def main() -> None:
         played = tournament(g.id, g.max_players, args.games, args.seed)
         figures[g.id] = fit(played, args.seed)
         print(f"{g.id}: {len(played)} games in {time.monotonic() - t:.0f} s")
+        if engine is not None:
+            figures[g.id], people[g.id] = fold(figures[g.id], engine, g.id)
+            print(f"{g.id}: {people[g.id]} people's games folded")
+        else:  # this game's figures are the levels' games alone now
+            people.pop(g.id, None)
         for lv, (mu, sigma, n, win) in figures[g.id].items():
             print(
                 f"  {lv:7s} mu {mu:6.2f}  sigma {sigma:5.2f}  shown {mu - 3 * sigma:6.2f}  games {n:3d}  wins {win:5.1%}"
             )
         if args.write:  # after each game: a long run keeps what it measured
-            out.write_text(toml_text(figures, args.games, args.seed), encoding="utf-8")
+            out.write_text(toml_text(figures, args.games, args.seed, people), encoding="utf-8")
             print(f"wrote {out}", flush=True)
 
 
