@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from ludoteca.cli.common import console
 from ludoteca.cli.main import app
 from ludoteca.engine import Action, GameState, MatchRecord
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
@@ -147,6 +148,8 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             assert d["loss"] == d["equilibrium"]["loss"] == max(0.0, d["delta"])
         assert d["label"] == label(d["loss"])
         assert 0 <= d["played"]["value"] <= 1
+        for m in (d["played"], *d["best"]):
+            assert set(m) == {"move", "value", "screening"}
     for x in r["luck"]:
         # another seat's move is named by its index and seat, never by what it was
         assert set(x) == {"index", "player", "kind", "before", "after", "luck"}
@@ -160,6 +163,29 @@ def test_the_json_names_every_decision_and_every_move_between(game_id):
     r = review_seat(record, 1, TINY[game_id]).to_json()
     _check_shape(json.loads(json.dumps(r)), record, 1)
     assert r["payoff"] == record.final_state().result().payoff(1)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_values_a_decision_shows_are_on_the_worlds_of_its_loss(game_id):
+    """The best moves' values are their check values, on the same worlds as the played move's
+    and the loss (not the screening values that chose them, which the winner's curse lifts): the
+    gap between the best move and the played one is the playouts' loss (clipped at 0), the win
+    chance is the best move's value, and a played move listed among the best has one value.
+    Not vacuous: the screening values, kept beside, differ somewhere."""
+    record = _record(game_id)
+    screened_apart = 0
+    for seat in (0, 1):
+        r = json.loads(json.dumps(review_seat(record, seat, TINY[game_id]).to_json()))
+        for d in r["decisions"]:
+            best, played = d["best"][0], d["played"]
+            assert d["playout_delta"] == best["value"] - played["value"]
+            assert d["playout_loss"] == max(0.0, best["value"] - played["value"])
+            assert d["win_chance"] == best["value"]
+            for b in d["best"]:
+                if b["move"] == played["move"]:
+                    assert (b["value"], b["screening"]) == (played["value"], played["screening"])
+            screened_apart += any(b["screening"] != b["value"] for b in d["best"])
+    assert screened_apart > 0
 
 
 def test_nine_domains_placements_are_graded_against_the_rounds_equilibrium():
@@ -270,6 +296,47 @@ def test_cli_table_in_both_languages(tmp_path, lang, words):
         assert w in r.output
 
 
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("en", "on the same sampled worlds: best − played (0 where below) is the playouts' loss"),
+        ("pt-BR", "nos mesmos mundos sorteados: melhor − jogado (0 se abaixo) é a perda"),
+    ],
+)
+def test_cli_rows_show_two_values_whose_gap_is_the_loss(tmp_path, monkeypatch, lang, note):
+    """Each decision's row shows the played and the best move's values on the same worlds, to a
+    tenth of a percent, and the loss in the same unit: the gap between the two values shown is
+    the loss shown (to the rounding); the table says so in both languages."""
+    path = _saved(tmp_path, _record("sala-de-miaula"))
+    args = ["review", str(path), "--seat", "2", "--samples", "3"]
+    r = CliRunner().invoke(app, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    decisions = json.loads(r.output)["decisions"]
+    monkeypatch.setattr(console, "_width", 400)  # a row on one line
+    r = CliRunner().invoke(app, [*args, "--lang", lang])
+    assert r.exit_code == 0, r.output
+    rows = {}
+    for line in r.output.splitlines():
+        cells = [c.strip() for c in line.strip("│").split("│")]
+        if line.startswith("│") and cells[0].isdigit():
+            rows[int(cells[0])] = cells
+    assert sorted(rows) == [d["index"] + 1 for d in decisions]
+    gaps = 0
+    for d in decisions:
+        cells = rows[d["index"] + 1]
+        chance, played, best, loss = cells[2], cells[3], cells[4], cells[5]
+        assert chance == f"{100 * d['win_chance']:.1f}%"
+        assert played == f"{100 * d['played']['value']:.1f}%"
+        assert best.endswith(f"({100 * d['best'][0]['value']:.1f}%)")
+        assert loss == f"{100 * d['loss']:.1f}%"
+        shown_played, shown_best = float(played[:-1]), float(best.rsplit("(", 1)[1][:-2])
+        assert shown_best == float(chance[:-1])
+        assert max(0.0, shown_best - shown_played) == pytest.approx(float(loss[:-1]), abs=0.11)
+        gaps += shown_best != shown_played
+    assert gaps > 0  # not vacuous: some decision shows two different values
+    assert note in " ".join(r.output.split())
+
+
 def test_cli_refuses_a_running_game(tmp_path):
     record = _record("sala-de-miaula")
     record.actions = record.actions[:3]
@@ -331,15 +398,17 @@ def test_cli_plot_writes_the_win_chance_graph(tmp_path):
 
 
 def test_stored_reviews_are_keyed_by_their_games_review_format():
-    """The server stores a review under the game's review format: The Nine Domains' grades
-    changed (format 2: a placement graded by the equilibrium), so a stored older review of it is
-    recomputed rather than served with the old grades; the other games' formats are unchanged,
-    so their stored reviews still load."""
+    """The server stores a review under the game's review format, so a stored review of an
+    older format is recomputed rather than served with the old fields: every game's went up when
+    the best moves' values became their check values (2; The Nine Domains 3, its format 2 being
+    the placements graded by the equilibrium), and the review's JSON says its format."""
     from ludoteca.server.review_runs import review_version
 
     budget = TINY["sala-de-miaula"]
-    assert review_version("nine-domains", budget).startswith("2-")
+    assert review_version("nine-domains", budget).startswith("3-")
     for game_id in ("sala-de-miaula", "exploding-kittens", "coatl"):
-        assert review_version(game_id, budget).startswith("1-")
+        assert review_version(game_id, budget).startswith("2-")
     # the same budget and seed in another format: another key
     assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]
+    record = _record("sala-de-miaula")
+    assert review_seat(record, 0, budget).to_json()["format"] == 2

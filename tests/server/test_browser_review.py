@@ -2,8 +2,9 @@
 
 In the default run, a short one: a small game (the tests' toy game, two people over HTTP), its
 replay asked to review seat 1, the win-chance graph and the decisions sorted by loss; a point
-of the graph clicked jumps the replay to that decision. With ``--long``, the whole
-way: The Nine Domains against an AI seat to its end, the end screen's Review button, the graph,
+of the graph clicked jumps the replay to that decision, whose caption shows the played and best
+moves' values on the same worlds, their gap the loss (desktop and 390×844). With ``--long``,
+the whole way: The Nine Domains against an AI seat to its end, the end screen's Review button, the graph,
 the list, axe-core, and a point clicked marks the decision's moves on the board.
 
 The review's budget is tiny (LUDOTECA_REVIEW_SAMPLES): the tests check the page, not the
@@ -13,6 +14,7 @@ grades. Screenshots go to artifacts/screenshots/ (``review-*.png``).
 from __future__ import annotations
 
 import time
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import httpx
@@ -112,6 +114,34 @@ def _jump(server: str, page: Any, tid: str, token: str, decisions: list[Any], j:
     assert page.locator("#step").inner_text().split()[1] == str(want)
 
 
+def _fixed1(x: float) -> str:
+    """``lossPct`` of review.js: JavaScript's (100 * x).toFixed(1), a tie rounded up."""
+    return f"{Decimal(100 * x).quantize(Decimal('0.1'), ROUND_HALF_UP)}%"
+
+
+def _check_caption(page: Any, d: dict[str, Any]) -> None:
+    """The caption of decision ``d``: the played move's value and the best moves' on the same
+    worlds (the JSON's check values, to a tenth), and their gap, which is the playouts' loss,
+    said as such (for a placement graded by the equilibrium, beside its grade)."""
+    text = " ".join(page.locator("#review-caption").inner_text().split())
+    played, best = _fixed1(d["played"]["value"]), _fixed1(d["best"][0]["value"])
+    head, _, listed = text.partition(f"({played}); best: ")
+    assert head.startswith(f"Move {d['index'] + 1} "), text
+    assert listed.split(";")[0].endswith(f"({best})"), text
+    gap = max(0.0, float(best[:-1]) - float(played[:-1]))
+    assert gap == pytest.approx(100 * d["playout_loss"], abs=0.11)
+    if d["judge"] == "equilibrium":
+        assert f"By playouts: loss {_fixed1(d['playout_loss'])}" in text
+    elif d["playout_delta"] > 0:
+        loss = _fixed1(d["loss"])
+        assert (
+            f"By playouts, on the same sampled worlds: best {best} − played {played} = loss {loss}"
+            in text
+        )
+    else:
+        assert f"played {played} ≥ best {best}, loss {_fixed1(d['loss'])}" in text
+
+
 def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> None:
     """With a practice hint asked for at the table (unrated): the hint shows there, and the
     replay says who used hints."""
@@ -126,8 +156,23 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     page.wait_for_selector("#review-done", timeout=120_000)
     assert page.locator("#hints-used").inner_text() == "Hints used at this table: Ana (1 hint)"
     decisions = _check_graph_and_list(server, page, tid, 1)
-    _jump(server, page, tid, tokens[0], decisions, len(decisions) - 1)
+    # a decision whose best move is not the one played, if any: two values, a gap
+    j = next(
+        (k for k, d in enumerate(decisions) if d["best"][0]["move"] != d["played"]["move"]),
+        len(decisions) - 1,
+    )
+    _jump(server, page, tid, tokens[0], decisions, j)
+    _check_caption(page, decisions[j])
+    check_axe(page, "review caption")
+    page.screenshot(path=str(SHOTS / "review-caption.png"), full_page=True)
+    phone = new_page(browser, "en", phone=True)
+    phone.goto(f"{server}/r/{tid}?review=1")  # stored: shown at once
+    phone.wait_for_selector("#review-done", timeout=60_000)
+    _jump(server, phone, tid, tokens[0], decisions, j)
+    _check_caption(phone, decisions[j])
+    phone.screenshot(path=str(SHOTS / "review-caption-phone.png"), full_page=True)
     no_errors(page)
+    no_errors(phone)
 
 
 @pytest.mark.long  # a whole game against an AI seat, ~1.5 min
@@ -152,6 +197,20 @@ def test_review_from_the_end_screen_jumps_the_replay(server: str, browser: Brows
     assert page.locator("#board .review-played").count() > 0
     caption = page.locator("#review-caption").inner_text()
     assert "Graded against the round's equilibrium" in caption
-    assert f"By playouts: loss {100 * decisions[j]['playout_loss']:.1f}%" in caption
+    _check_caption(page, decisions[j])
     page.screenshot(path=str(SHOTS / "review-jump.png"), full_page=True)
+    # on a phone too, and a decision the playouts graded, with a gap where there is one
+    phone = _seated(browser, server, tid, token, f"/r/{tid}?review=0")
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.wait_for_selector("#review-done", timeout=60_000)
+    _jump(server, phone, tid, token, decisions, j)
+    _check_caption(phone, decisions[j])
+    phone.screenshot(path=str(SHOTS / "review-jump-phone.png"), full_page=True)
+    by_playouts = [k for k, d in enumerate(decisions) if d["judge"] == "playout"]
+    if by_playouts:
+        k = max(by_playouts, key=lambda k: decisions[k]["playout_delta"])
+        _jump(server, phone, tid, token, decisions, k)
+        _check_caption(phone, decisions[k])
+        phone.screenshot(path=str(SHOTS / "review-playout-phone.png"), full_page=True)
     no_errors(page)
+    no_errors(phone)

@@ -27,6 +27,13 @@ def _pct(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.0f}%"
 
 
+def _pct1(x: float) -> str:
+    """A value or a loss in win share, as a percentage to a tenth: a decision's row shows the
+    played and best values and the loss alike, so the gap between the two values reads as the
+    loss (a whole percent hid a loss of 0.4 behind two equal values)."""
+    return f"{100 * x:.1f}%"
+
+
 def _signed(x: float | None) -> str:
     return "—" if x is None else f"{x:+.1f}"
 
@@ -90,7 +97,7 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
             extra.append(
                 "—"  # the playouts graded it: the loss and grade columns
                 if d.judge == "playout"
-                else f"{d.playout_loss:.2f} {msg(f'review.label.{d.playout_label}', lang)}"
+                else f"{_pct1(d.playout_loss)} {msg(f'review.label.{d.playout_label}', lang)}"
             )
             extra.append(
                 "—"
@@ -100,15 +107,20 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         table.add_row(
             str(d.index + 1),
             game.describe_action(played, lang),
-            _pct(d.win_chance),
-            _pct(d.played.value),
-            f"{game.describe_action(best, lang)} ({_pct(d.best[0].value)})",
-            f"{d.loss:.2f}",
+            # the best move's value (the win chance before the decision) and the played one's,
+            # on the same worlds (the check's): their gap is the playouts' loss
+            _pct1(d.win_chance),
+            _pct1(d.played.value),
+            f"{game.describe_action(best, lang)} ({_pct1(d.best[0].value)})",
+            _pct1(d.loss),
             f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
             *extra,
             *([] if "margin" not in keys else [_signed(d.margin)]),
         )
     console.print(table)
+    console.print(msg("review.values", lang))
+    if "equilibrium" in keys:
+        console.print(msg("review.values_eq", lang))
     console.print(msg("review.decisions", lang, n=len(review.decisions)))
     acc = review.accuracy
     loss = review.mean_loss

@@ -22,11 +22,17 @@ from .grades import accuracy, label
 from .nine_domains import EquilibriumGrade, RoundGrader
 from .values import Estimator, ReviewBudget, default_budget
 
-REVIEW_FORMAT = 1
-# games whose grades changed since format 1 (a stored review of an older format is not served
-# for them: the server recomputes it); the others' stored reviews still load as they were.
-# The Nine Domains 2: a placement's loss, label and the accuracy are the equilibrium grade's.
-GAME_FORMATS = {"nine-domains": 2}
+# The format of a stored review, per game: the server keys stored reviews by it, so a review of
+# an older format is recomputed, never served with the old fields. Every game's format goes up
+# when every game's review changes; a game's own entry when only its own does.
+#   1: the first.
+#   The Nine Domains 2: a placement's loss, label and the accuracy are the equilibrium grade's.
+#   2 (The Nine Domains 3): the best moves' ``value`` is their check value, on the worlds of the
+#     played move's value and the loss (the screening value, which chose them, is kept as
+#     ``screening``); before, the best moves listed their screening values beside the played
+#     move's check value, two sets of worlds side by side.
+REVIEW_FORMAT = 2
+GAME_FORMATS = {"nine-domains": 3}
 BEST_SHOWN = 3  # best moves listed per decision
 # what may grade a decision (``Decision.judge``): the playouts (values.Estimator), or the
 # round's equilibrium (The Nine Domains' placements, nine_domains.py)
@@ -40,7 +46,12 @@ class ReviewError(LudotecaError):
 @dataclass
 class MoveValue:
     move: dict[str, Any]  # the action's JSON
-    value: float  # the seat's win chance after playing it, as it saw the position
+    # the seat's win chance after playing it, as it saw the position: on the check worlds, the
+    # ones every value of the decision shown is on (the played move's, the best moves', the loss)
+    value: float
+    # on the screening worlds, which chose the best moves: too high for the moves they chose
+    # (the winner's curse); kept to show it, never compared with ``value``
+    screening: float | None = None
 
 
 @dataclass
@@ -49,8 +60,9 @@ class Decision:
     legal: int  # legal moves then
     win_chance: float  # before the decision: the best move's value
     played: MoveValue
-    # the best moves found, best first, with their screening values (the first is re-valued on
-    # other worlds for the loss: ``win_chance``)
+    # the best moves found, best first as the screening ranked them, valued on the check worlds
+    # with the played move (the first one's value is ``win_chance``; the loss is it minus the
+    # played move's); a later one may value above the first there: the noise of the screening
     best: list[MoveValue]
     # THE grade: by the judge named in ``judge``. The playouts' (``values.Estimator``): best
     # value minus the played move's, at least 0 (0: the played move is best); the equilibrium's
@@ -228,23 +240,29 @@ def grade_decision(est: Estimator, state: GameState, index: int, action: Action)
     moves = est.candidates(state, action)
     screen, _ = est.moves(state, moves)
     ranked = sorted(range(len(moves)), key=lambda k: (-screen[k], k))
-    # the best move is chosen on one set of worlds and valued, with the played move, on
-    # another: the largest of many noisy values is too high on the worlds that chose it (the
-    # winner's curse), which would make every decision look like a loss
-    top = moves[ranked[0]]
-    check = [action] if top == action else [action, top]
+    shown = ranked[:BEST_SHOWN]
+    # the best moves are chosen on one set of worlds (screening) and valued, with the played
+    # move, on another (check): the largest of many noisy values is too high on the worlds
+    # that chose it (the winner's curse), which would make every decision look like a loss.
+    # Every value shown is the check's, so the gap between the best move and the played one is
+    # the loss (each move's playouts are its own, so adding the other best moves to the check
+    # leaves the played and best values, the loss and its noise, as they were)
+    check = [action] + [moves[k] for k in shown if moves[k] != action]
     values, errors = est.moves(state, check, "check")
-    delta = values[-1] - values[0]
+    at = {k: check.index(moves[k]) for k in shown}
+    top = at[shown[0]]
+    delta = values[top] - values[0]
     loss = max(0.0, delta)
+    played = moves.index(action)
     return Decision(
         index,
         len(legal),
-        values[-1],
-        MoveValue(action.to_json(), values[0]),
-        [MoveValue(moves[k].to_json(), screen[k]) for k in ranked[:BEST_SHOWN]],
+        values[top],
+        MoveValue(action.to_json(), values[0], screen[played]),
+        [MoveValue(moves[k].to_json(), values[at[k]], screen[k]) for k in shown],
         loss,
         delta,
-        errors[-1],
+        errors[top],
         label(loss),
         0.0,
         playout_loss=loss,

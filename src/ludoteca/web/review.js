@@ -11,6 +11,8 @@ import "./review-words.js";
 
 const POLL_MS = 700;
 const pct = (x) => (x === null || x === undefined ? "—" : `${Math.round(100 * x)}%`);
+// a loss, and the values of a decision's moves, to a tenth: the gap between the best move's
+// value and the played one's is the loss, which a whole percent could hide
 const lossPct = (x) => `${(100 * x).toFixed(1)}%`;
 
 /** The end screen's button: the replay, its review of `seat` started. */
@@ -65,7 +67,13 @@ export function reviewPanel(ctx) {
   };
   const said = (text) => (loaded(ctx.game, ctx.lang())?.w ? nameSeats(text, loaded(ctx.game, ctx.lang()).w, ctx.names) : text);
   const label = (d) => t(`label_${d.label}`);
-  const bestText = (j) => state.texts[j].best.map((b, k) => `${said(b)} (${pct(state.review.decisions[j].best[k].value)})`).join("; ");
+  const bestText = (j) => state.texts[j].best.map((b, k) => `${said(b)} (${lossPct(state.review.decisions[j].best[k].value)})`).join("; ");
+  // the decision's moves and values: every value on the same worlds (the check's), so the
+  // best move's minus the played one's is the playouts' loss
+  const atText = (j) => {
+    const d = state.review.decisions[j];
+    return t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: lossPct(d.played.value), best: bestText(j) });
+  };
 
   const graph = () => {
     const r = state.review;
@@ -125,7 +133,7 @@ export function reviewPanel(ctx) {
           return h("li", { "data-key": `loss-${d.index}`, class: focused === j ? "focused" : "" },
             h("button", { type: "button", class: `review-item ${d.label}`, "data-decision": String(j), onclick: () => go(j) },
               h("span", { class: `grade ${d.label}` }, `${label(d)} −${lossPct(d.loss)}`), " ",
-              t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: pct(d.played.value), best: bestText(j) })));
+              atText(j)));
         }))
         : h("p", {}, t("reviewNoLoss")));
   };
@@ -176,7 +184,11 @@ export function reviewPanel(ctx) {
       if (state.status !== "done" || focused === null) return null;
       const d = state.review.decisions[focused];
       if (ctx.stepFor(d.index) !== i) return null;
-      const lines = [t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[focused].played), value: pct(d.played.value), best: bestText(focused) })];
+      const lines = [atText(focused)];
+      if (d.judge !== "equilibrium") {
+        const values = { best: lossPct(d.best[0].value), value: lossPct(d.played.value), loss: lossPct(d.loss) };
+        lines.push(t(d.playout_delta > 0 ? "reviewByPlayouts" : "reviewByPlayoutsAbove", values));
+      }
       if (typeof d.margin === "number") lines.push(t("reviewMargin", { m: d.margin.toFixed(1) }));
       // The Nine Domains' placements are graded by the round's equilibrium (the label and loss
       // above): its own values, and the playouts' grade beside (absent from older reviews)
