@@ -1,10 +1,13 @@
 """The game review in Debian's Chromium (issue 22, item 4).
 
 In the default run, a short one: a small game (the tests' toy game, two people over HTTP), its
-replay asked to review seat 1, the win-chance graph and the decisions sorted by loss; a point
-of the graph clicked jumps the replay to that decision, whose caption shows the played and best
-moves' values on the same worlds, their gap the loss (desktop and 390×844). With ``--long``,
-the whole way: The Nine Domains against an AI seat to its end, the end screen's Review button, the graph,
+replay asked to review seat 1, its progress followed over the table's WebSocket (the polled
+route held at "queued" until the socket said done: only the push can finish it), the
+win-chance graph and the decisions sorted by loss; a point of the graph clicked jumps the
+replay to that decision, whose caption shows the played and best moves' values on the same
+worlds, their gap the loss (desktop and 390×844); the other seat's review with the socket
+refused, by polling alone. With ``--long``, the whole
+way: The Nine Domains against an AI seat to its end, the end screen's Review button, the graph,
 the list, axe-core, and a point clicked marks the decision's moves on the board.
 
 The review's budget is tiny (LUDOTECA_REVIEW_SAMPLES): the tests check the page, not the
@@ -13,6 +16,8 @@ grades. Screenshots go to artifacts/screenshots/ (``review-*.png``).
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -142,6 +147,19 @@ def _check_caption(page: Any, d: dict[str, Any]) -> None:
         assert f"played {played} ≥ best {best}, loss {_fixed1(d['loss'])}" in text
 
 
+def _frames(page: Any) -> list[dict[str, Any]]:
+    """The review messages the page's WebSockets receive from now on."""
+    got: list[dict[str, Any]] = []
+
+    def heard(payload: str | bytes) -> None:
+        m = json.loads(payload)
+        if m.get("type") == "review":
+            got.append(m)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", heard))
+    return got
+
+
 def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> None:
     """With a practice hint asked for at the table (unrated): the hint shows there, and the
     replay says who used hints."""
@@ -152,8 +170,23 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     assert page.locator("#hint-text").inner_text(timeout=60_000).startswith("Hint: Play ")
     page.locator("#hint-toggle").uncheck()  # one hint: the moves to come ask for none
     _play_out(server, tid, tokens)
+    # the review's progress comes over the socket: the route, polled, says "queued" until the
+    # socket has said done, so the page finishes only by what is pushed
+    frames = _frames(page)
+
+    def hold(route: Any) -> None:
+        if route.request.method == "GET" and not any(f["status"] == "done" for f in frames):
+            queued = {"version": "-", "status": "queued", "done": 0, "total": 0}
+            route.fulfill(json=queued)
+        else:
+            route.continue_()
+
+    page.route(re.compile(rf"/api/tables/{tid}/reviews/1\?"), hold)
     page.goto(f"{server}/r/{tid}?review=1")
     page.wait_for_selector("#review-done", timeout=120_000)
+    statuses = [f["status"] for f in frames]
+    assert statuses[-1] == "done" and set(statuses[:-1]) <= {"queued", "running"}, statuses
+    assert {(f["table"], f["seat"]) for f in frames} == {(tid, 1)}
     assert page.locator("#hints-used").inner_text() == "Hints used at this table: Ana (1 hint)"
     decisions = _check_graph_and_list(server, page, tid, 1)
     # a decision whose best move is not the one played, if any: two values, a gap
@@ -173,6 +206,18 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     phone.screenshot(path=str(SHOTS / "review-caption-phone.png"), full_page=True)
     no_errors(page)
     no_errors(phone)
+    # with no socket (refused at once), the progress is polled from the route: seat 0's review
+    page.unroute_all()
+    page.route_web_socket(re.compile(r"/ws/tables/"), lambda ws: ws.close())
+    before = len(frames)
+    page.select_option("#review-seat", "0")
+    page.wait_for_selector("#review-start:not([disabled])")
+    assert click_on(page, "#review-start")
+    page.wait_for_selector("#review-done", timeout=120_000)
+    assert page.locator("#review-done > h3").inner_text() == "Review of Ana"
+    assert len(frames) == before  # nothing came over a socket
+    assert httpx.get(f"{server}/api/tables/{tid}/reviews/0").json()["status"] == "done"
+    no_errors(page)
 
 
 @pytest.mark.long  # a whole game against an AI seat, ~1.5 min

@@ -6,8 +6,12 @@ recorded where they are given."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +21,11 @@ from typer.testing import CliRunner
 
 from ludoteca.cli.main import app as cli
 from ludoteca.engine import get_game
+from ludoteca.review.jobs import write_progress
 from ludoteca.server import create_app
 from ludoteca.server.db import Store, make_engine
 from ludoteca.server.review_runs import ReviewRuns, record_of
+from ludoteca.server.review_store import ReviewStore
 
 from . import fakes
 from .conftest import sqlite_settings, test_games_registered
@@ -73,6 +79,25 @@ def test_a_review_of_a_running_game_is_refused(tmp_path: Path) -> None:
             assert r.status_code == 409 and r.json()["error"]["code"] == "not_finished"
         assert client.post(f"/api/tables/{tid}/reviews/2").status_code == 404
         assert client.post("/api/tables/nosuchtable/reviews/0").status_code == 404
+        # nor followed over the table's socket: the same refusals, nothing pushed
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json({"type": "hello"})
+            assert _receive(ws)["type"] == "state"
+            for seat, code in ((0, "not_finished"), (2, "not_found")):
+                ws.send_json({"type": "review", "seat": seat})
+                assert _receive(ws) == {
+                    "type": "error",
+                    "error": {"code": code, "message": ws_message(client, tid, seat)},
+                }
+            ws.send_json({"type": "review", "seat": -1})
+            assert _receive(ws)["error"]["code"] == "invalid_request"
+            reviews = getattr(client.app.state, "reviews", None)  # type: ignore[attr-defined]
+            assert reviews is None or not reviews.watchers
+
+
+def ws_message(client: TestClient, tid: str, seat: int) -> str:
+    """The route's refusal's words, which the socket's refusal repeats."""
+    return str(client.get(f"/api/tables/{tid}/reviews/{seat}").json()["error"]["message"])
 
 
 def test_the_review_is_stored_once_and_is_the_command_lines(
@@ -104,6 +129,169 @@ def test_the_review_is_stored_once_and_is_the_command_lines(
     assert out.exit_code == 0, out.output
     assert json.loads(out.output) == first["review"]
     assert first["review"]["agent"] == "person"  # a review names no person
+
+
+def _receive(ws: Any, seconds: float = 60) -> Any:
+    """The socket's next message, failing (not hanging) if nothing comes: a progress never
+    pushed is what the tests here catch."""
+    pool = ThreadPoolExecutor(1)
+    try:
+        return pool.submit(ws.receive_json).result(seconds)
+    except FutureTimeout:
+        raise AssertionError(f"nothing came over the socket in {seconds} s") from None
+    finally:
+        pool.shutdown(wait=False)  # a receive left waiting ends when the socket closes
+
+
+def _review_events(ws: Any, until: set[str] | None = None) -> list[dict[str, Any]]:
+    """The socket's review messages up to one whose status is in ``until`` (else the next
+    one), the table's state messages skipped."""
+    got = []
+    while True:
+        m = _receive(ws)
+        if m["type"] == "state":
+            continue
+        assert m["type"] == "review", m
+        got.append(m)
+        if until is None or m["status"] in until:
+            return got
+
+
+def _hello(ws: Any, token: str | None) -> None:
+    ws.send_json({"type": "hello", **({"token": token} if token else {})})
+    assert _receive(ws)["type"] == "state"
+
+
+def test_a_reviews_progress_is_pushed_over_the_tables_socket(shared: tuple[TestClient, Any]):
+    """A review asked for with its socket following it: the progress comes over the socket,
+    ending in ``done``, and the route then gives the review."""
+    client, _ = shared
+    tid, tokens = _two_people(client)
+    play_out(client, tid, tokens)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        _hello(ws, None)
+        ws.send_json({"type": "review", "seat": 1})
+        (first,) = _review_events(ws)
+        version = first["version"]
+        assert first == {
+            "type": "review",
+            "table": tid,
+            "seat": 1,
+            "version": version,
+            "status": "none",
+        }
+        r = client.post(f"/api/tables/{tid}/reviews/1")
+        assert r.status_code == 200 and r.json()["status"] in ("queued", "running")
+        events = _review_events(ws, {"done", "failed"})
+    assert [e["status"] for e in events][-1] == "done"
+    assert {e["status"] for e in events[:-1]} <= {"queued", "running"}
+    done = [(e["done"], e["total"]) for e in events if e["status"] == "running"]
+    assert done == sorted(done)
+    got = client.get(f"/api/tables/{tid}/reviews/1").json()
+    assert got["status"] == "done" and got["version"] == version
+    assert not client.app.state.reviews.watchers  # type: ignore[attr-defined]  # closed: gone
+
+
+class SteppedPool:
+    """The AI workers as a review's progress shows them: the job's progress file written one
+    step at a time, each when the test says (``go``), then the real job run here."""
+
+    workers = 2
+
+    def __init__(self) -> None:
+        self.go = threading.Semaphore(0)
+        self.steps: list[tuple[int, int]] = []
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        record, path = args[0], Path(args[-1])
+        total = len(record["actions"])
+        for done in (0, total // 2, total):
+            await asyncio.to_thread(self.go.acquire)
+            write_progress(path, done, total)
+            self.steps.append((done, total))
+        await asyncio.to_thread(self.go.acquire)
+        return fn(*args)
+
+
+def test_the_pushed_progress_is_the_routes_and_only_to_its_watchers(tmp_path: Path) -> None:
+    """Every step of a review's progress reaches whoever follows that review (the seat itself,
+    its opponent, a spectator) as one and the same message, which holds exactly what the HTTP
+    route answers at that moment (status, done, total, version; at the end ``done`` without
+    the review): nobody learns more over the socket than the route tells anyone. A socket
+    following the other seat's review hears nothing of this one."""
+    with TestClient(create_app(_settings(tmp_path))) as client:
+        tid, tokens = _two_people(client)
+        play_out(client, tid, tokens)
+        pool = SteppedPool()
+        m = client.app.state.manager  # type: ignore[attr-defined]
+        client.app.state.reviews = ReviewRuns(  # type: ignore[attr-defined]
+            pool,  # type: ignore[arg-type]
+            ReviewStore(m.store.engine),
+            m.settings,
+        )
+        who = {"seat": tokens[1], "opponent": tokens[0], "spectator": None}
+        with contextlib.ExitStack() as stack:
+            # whatever happens, the held job is let go (else the app's loop waits on it)
+            stack.callback(pool.go.release, 8)
+            socks = {
+                k: stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}"))
+                for k in [*who, "other seat"]
+            }
+            for k, ws in socks.items():
+                _hello(ws, who.get(k))
+                ws.send_json({"type": "review", "seat": 0 if k == "other seat" else 1})
+                assert _review_events(ws)[0]["status"] == "none"
+
+            def heard(route: dict[str, Any], now: bool = True) -> None:
+                """Each watcher's next review message: the same for all, and the route's answer
+                (``now``: what the route answers now, the pool holding the review where it is)."""
+                got = [_review_events(socks[k])[-1] for k in who]
+                assert got[0] == got[1] == got[2]
+                assert got[0] == {"type": "review", "table": tid, "seat": 1, **route}
+                if now:
+                    assert client.get(f"/api/tables/{tid}/reviews/1").json() == route
+
+            started = client.post(f"/api/tables/{tid}/reviews/1").json()
+            version = started["version"]
+            assert started == {"version": version, "status": "queued", "done": 0, "total": 0}
+            # the route's own answer, pushed as it was given (the run has its slot since)
+            heard(started, now=False)
+            heard({"version": version, "status": "running", "done": 0, "total": 0})
+            total = len(record_of_table(client, tid).actions)
+            for done in (0, total // 2, total):
+                pool.go.release()  # the worker writes its next progress
+                heard({"version": version, "status": "running", "done": done, "total": total})
+            pool.go.release()  # the job itself
+            for k in who:
+                assert _review_events(socks[k]) == [
+                    {
+                        "type": "review",
+                        "table": tid,
+                        "seat": 1,
+                        "version": version,
+                        "status": "done",
+                    }
+                ]
+            final = client.get(f"/api/tables/{tid}/reviews/1").json()
+            assert final["status"] == "done" and set(final) == {
+                "status",
+                "version",
+                "review",
+                "texts",
+            }
+            # the other seat's watcher: its own answer, then nothing of seat 1's review
+            other = socks["other seat"]
+            other.send_json({"type": "ping"})
+            assert _receive(other) == {"type": "pong"}
+        assert pool.steps == [(0, total), (total // 2, total), (total, total)]
+        assert not client.app.state.reviews.watchers  # type: ignore[attr-defined]
+
+
+def record_of_table(client: TestClient, tid: str) -> Any:
+    m = client.app.state.manager  # type: ignore[attr-defined]
+    st = m.store.load(tid)
+    assert st is not None
+    return record_of(st)
 
 
 def _hint(client: TestClient, tid: str, token: str) -> dict[str, Any]:

@@ -34,6 +34,8 @@ class Connection:
         self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.state_pending = False
         self.closed = False
+        # the game review this client follows (review_api.watch): table id, seat, version
+        self.review: tuple[str, int, str] | None = None
 
     def notify(self) -> None:
         if not self.state_pending and not self.closed:

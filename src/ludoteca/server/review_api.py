@@ -11,6 +11,11 @@
   answers at once: 200 ``done`` with the moves when known, else 202 ``pending`` while the AI
   workers compute them (one computation per seat and position; a newer position supersedes
   it); ``GET`` the same door says how it stands without starting one (the client polls it).
+- Over the table's WebSocket (``ws.py``), ``{"type": "review", "seat": N}`` follows that
+  review's progress (``watch``): its status now, then each change pushed (``review_runs``),
+  ending in ``done`` or ``failed``; the same checks as the route (a finished game, a seat it
+  has) and the same fields, never the review itself. The page's progress bar follows these, and
+  polls the route when its socket is not open (or this process does not run the review).
 - ``GET /api/tables/{id}/hints``: which seat asked for a hint at which move (public: the table
   and its replay say when hints were used).
 """
@@ -24,12 +29,14 @@ from fastapi.responses import JSONResponse
 
 from ..engine import Game, get_game
 from .api import AuthHeader, Lang, limit_rate, manager, token_from
+from .connections import Connection
 from .db import StoredTable
 from .errors import ApiError, forbidden
 from .live import LiveTable
 from .payloads import pick_lang
 from .review_runs import ReviewRuns
 from .review_store import ReviewStore
+from .tables import TableManager
 
 router = APIRouter(prefix="/api")
 
@@ -38,12 +45,16 @@ TableId = Annotated[str, Path(max_length=24)]
 
 
 def runs(request: Request) -> ReviewRuns:
+    return runs_of(request.app)
+
+
+def runs_of(app: FastAPI) -> ReviewRuns:
     """The app's review runs, made at the first review or hint (beside the AI seats' pool)."""
-    got: ReviewRuns | None = getattr(request.app.state, "reviews", None)
+    got: ReviewRuns | None = getattr(app.state, "reviews", None)
     if got is None:
-        m = manager(request)
+        m: TableManager = app.state.manager
         got = ReviewRuns(m.ai.pool, ReviewStore(m.store.engine), m.settings)
-        request.app.state.reviews = got
+        app.state.reviews = got
     return got
 
 
@@ -58,8 +69,7 @@ def is_rated(options: dict[str, Any] | None, settings: dict[str, Any] | None) ->
     return bool((options or {}).get("rated")) or bool((settings or {}).get("rated"))
 
 
-async def finished_table(request: Request, table_id: str, seat: int) -> StoredTable:
-    m = manager(request)
+async def finished_table(m: TableManager, table_id: str, seat: int) -> StoredTable:
     st = await m.db(m.store.load, table_id)
     if st is None:
         raise ApiError(404, "not_found", "this table does not exist")
@@ -87,7 +97,7 @@ def texts(game: Game, review: dict[str, Any], lang: str) -> list[dict[str, Any]]
 async def answer(
     request: Request, table_id: str, seat: int, lang: str | None, begin: bool
 ) -> dict[str, Any]:
-    st = await finished_table(request, table_id, seat)
+    st = await finished_table(manager(request), table_id, seat)
     r = runs(request)
     key, budget = r.key(st, seat)
     stored = await manager(request).db(r.store.get, *key)
@@ -105,6 +115,35 @@ async def answer(
         r.start(st, seat, key, budget)
         status = r.status(key)
     return {"version": key[2], **(status or {"status": "none"})}
+
+
+async def watch(app: FastAPI, conn: Connection, table_id: str, seat: int) -> None:
+    """``conn`` follows the review of ``seat`` (instead of any it followed): told how it stands
+    now, then each change (``ReviewRuns.tell``). The route's checks (``ApiError`` as it
+    raises them: the client gets the error) and the route's fields: ``done`` without the
+    review, ``none`` where no review of it is stored or runs in this process."""
+    m: TableManager = app.state.manager
+    st = await finished_table(m, table_id, seat)
+    r = runs_of(app)
+    key, _ = r.key(st, seat)
+    unwatch(app, conn)
+    r.watch(key, conn.send)
+    conn.review = key
+    status = r.status(key)
+    if status is None:
+        stored = await m.db(r.store.has, *key)
+        if conn.review != key:  # another review asked for meanwhile: that one answers
+            return
+        # a run begun meanwhile has told its watchers already
+        status = r.status(key) or {"status": "done" if stored else "none"}
+    conn.send(r.message(key, status))
+
+
+def unwatch(app: FastAPI, conn: Connection) -> None:
+    """``conn`` follows no review (it asked for another, or closed)."""
+    if conn.review is not None:
+        runs_of(app).unwatch(conn.review, conn.send)
+        conn.review = None
 
 
 @router.get("/tables/{table_id}/reviews/{seat}")

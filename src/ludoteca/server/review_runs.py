@@ -2,10 +2,15 @@
 
 A review of a seat is computed once per version (``review_version``: the review's format,
 budget and seed) and stored with the match (``review_store``); while it runs, its progress is
-read from a file the worker writes (``review/jobs.py``). At most ``reviews_at_once`` reviews
-think at a time, never in every worker: AI seats keep one to play in. The review's seed is
-fixed (``REVIEW_SEED``, the command line's default), so the site's review of a match is the
-one ``ludoteca review --json`` prints for the same record.
+read from a file the worker writes (``review/jobs.py``): on request (the HTTP route, polled),
+and pushed to whoever follows the review (``watch``: the table's WebSocket, ``ws.py``), the
+file read every ``PUSH_SECONDS`` while the review runs and someone follows it, each change sent
+as it is seen. What is pushed is what the route answers (status, done, total, version), never
+more: anyone may read any seat's review of a finished game, and its progress tells no more than
+the route. At most ``reviews_at_once`` reviews think at a time, never in every worker: AI seats
+keep one to play in. The review's seed is fixed (``REVIEW_SEED``, the command line's default),
+so the site's review of a match is the one ``ludoteca review --json`` prints for the same
+record.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import logging
 import shutil
 import tempfile
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,8 +41,14 @@ log = logging.getLogger("ludoteca.server")
 
 REVIEW_SEED = 0
 HINTS_KEPT = 512  # hints remembered per process (a second click at the same move: no work)
+# how often a running review's progress file is read for its watchers (the worker writes it
+# every few actions of the record: review/jobs.py)
+PUSH_SECONDS = 0.25
 
 Key = tuple[str, int, str]  # table id, seat, version
+# one watcher of a review: sends a message to its client (``connections.Connection.send``:
+# queued, never blocking; a client that stops reading is dropped there)
+Send = Callable[[dict[str, Any]], None]
 
 
 def record_of(st: StoredTable) -> MatchRecord:
@@ -95,6 +107,8 @@ class ReviewRuns:
         self.runs: dict[Key, Run] = {}
         self.folder = Path(tempfile.mkdtemp(prefix="ludoteca-reviews-"))
         self._hints: OrderedDict[tuple[str, int, int], list[dict[str, Any]]] = OrderedDict()
+        # per review, who follows its progress (each client follows one review at most: ws.py)
+        self.watchers: dict[Key, list[Send]] = {}
         # per table and seat, the hint under way (one: a newer position supersedes it)
         self.hint_runs: dict[tuple[str, int], HintRun] = {}
 
@@ -113,6 +127,45 @@ class ReviewRuns:
         done, total = got if got is not None else (0, 0)
         return {"status": "running" if run.started else "queued", "done": done, "total": total}
 
+    # -- pushed progress ------------------------------------------------------------------------
+    @staticmethod
+    def message(key: Key, status: dict[str, Any]) -> dict[str, Any]:
+        """The pushed form of a review's status: the route's answer without the review itself
+        (a client that hears ``done`` reads it from the route), with the table and seat it is of."""
+        return {"type": "review", "table": key[0], "seat": key[1], "version": key[2], **status}
+
+    def watch(self, key: Key, send: Send) -> None:
+        self.watchers.setdefault(key, []).append(send)
+
+    def unwatch(self, key: Key, send: Send) -> None:
+        got = self.watchers.get(key)
+        if got is not None and send in got:
+            got.remove(send)
+            if not got:
+                del self.watchers[key]
+
+    def tell(self, key: Key, status: dict[str, Any] | None = None) -> None:
+        """The review's watchers told how it stands (``status``, else the run's own)."""
+        sends = self.watchers.get(key)
+        if not sends:
+            return
+        message = self.message(key, status or self.status(key) or {"status": "none"})
+        for send in list(sends):
+            send(message)
+
+    async def _follow(self, key: Key, path: Path) -> None:
+        """While the review runs: its progress file read every ``PUSH_SECONDS``, each change
+        told to its watchers (none watching: nothing is read)."""
+        last: tuple[int, int] | None = None
+        while True:
+            await asyncio.sleep(PUSH_SECONDS)
+            if not self.watchers.get(key):
+                continue
+            got = read_progress(path)
+            if got is not None and got != last:
+                last = got
+                self.tell(key)
+
     def start(self, st: StoredTable, seat: int, key: Key, budget: ReviewBudget) -> None:
         """Begin the review (once: a run under way, or failed, is restarted only when asked
         again after failing)."""
@@ -123,24 +176,33 @@ class ReviewRuns:
         record = record_of(st).to_json()
         task = asyncio.create_task(self._run(key, record, budget, path))
         self.runs[key] = Run(task, path)
+        self.tell(key)  # queued (a watcher of a failed run hears it start again)
 
     async def _run(
         self, key: Key, record: dict[str, Any], budget: ReviewBudget, path: Path
     ) -> None:
         table_id, seat, version = key
+        follow: asyncio.Task[None] | None = None
         try:
             async with self.slots:
                 self.runs[key].started = True
-                review = await self.pool.run(
-                    review_job, record, seat, REVIEW_SEED, budget.to_json(), str(path)
-                )
+                self.tell(key)  # running
+                follow = asyncio.create_task(self._follow(key, path))
+                try:
+                    review = await self.pool.run(
+                        review_job, record, seat, REVIEW_SEED, budget.to_json(), str(path)
+                    )
+                finally:
+                    follow.cancel()
             await asyncio.to_thread(self.store.put, table_id, seat, version, review)
             del self.runs[key]
+            self.tell(key, {"status": "done"})
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a worker replaced under it, a record it could not read
             log.warning("table %s seat %s: the review failed: %r", table_id, seat, e)
             self.runs[key].error = "the review was interrupted; ask for it again"
+            self.tell(key)  # failed
         finally:
             with contextlib.suppress(OSError):
                 path.unlink()

@@ -56,6 +56,18 @@ class ReviewStore:
             row = s.get(ReviewRow, (table_id, seat, version))
             return None if row is None else dict(row.review)
 
+    def has(self, table_id: str, seat: int, version: str) -> bool:
+        """Stored (without reading the review itself)."""
+        with self.sessions() as s:
+            got = s.execute(
+                select(ReviewRow.seat).where(
+                    ReviewRow.table_id == table_id,
+                    ReviewRow.seat == seat,
+                    ReviewRow.version == version,
+                )
+            ).first()
+            return got is not None
+
     def put(self, table_id: str, seat: int, version: str, review: dict[str, Any]) -> None:
         """Stored; a review another process stored meanwhile is kept (it is the same one)."""
         try:

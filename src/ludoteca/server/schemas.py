@@ -294,6 +294,13 @@ class WsPing(Strict):
     type: Literal["ping"]
 
 
+class WsReview(Strict):
+    """Follow the game review of a seat (0-based) of this finished table (review_api.watch)."""
+
+    type: Literal["review"]
+    seat: Annotated[int, Field(ge=0, le=63)]
+
+
 class WsLang(Strict):
     type: Literal["lang"]
     lang: Annotated[str, StringConstraints(max_length=10)]

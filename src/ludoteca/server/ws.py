@@ -3,7 +3,9 @@
 The client's first message is ``{"type": "hello", "token": ..., "lang": ...}`` (no token: a
 spectator). The server then sends ``{"type": "state", ...}`` after every change (the seat's
 view, its legal moves with labels, the events it may see since the last message), and answers
-``{"type": "move", "move": N, "action": {...}}`` with ``ack`` or ``error``.
+``{"type": "move", "move": N, "action": {...}}`` with ``ack`` or ``error``. Of a finished table,
+``{"type": "review", "seat": N}`` follows that seat's game review: ``{"type": "review", ...}``
+with how it stands, then each change of its progress (``review_api.watch``).
 
 Anything else a client sends (binary frames, text that is no JSON object, JSON nested too
 deep, messages too large: up to ``MAX_WS_FRAME_BYTES``, where uvicorn closes with 1009) gets
@@ -27,7 +29,17 @@ from .connections import Connection
 from .errors import ApiError
 from .limits import Caps
 from .payloads import pick_lang
-from .schemas import MAX_BODY_BYTES, MAX_JSON_DEPTH, WsHello, WsLang, WsMove, WsPing, unstorable
+from .review_api import unwatch, watch
+from .schemas import (
+    MAX_BODY_BYTES,
+    MAX_JSON_DEPTH,
+    WsHello,
+    WsLang,
+    WsMove,
+    WsPing,
+    WsReview,
+    unstorable,
+)
 from .tables import TableManager
 
 router = APIRouter()
@@ -216,8 +228,10 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
                     conn.lang = pick_lang(WsLang.model_validate(data).lang)
                     conn.log_sent = None
                     conn.notify()
+                elif kind == "review":
+                    await watch(ws.app, conn, table.id, WsReview.model_validate(data).seat)
                 else:
-                    conn.send(error("invalid_request", "type must be move, ping or lang"))
+                    conn.send(error("invalid_request", "type must be move, ping, lang or review"))
             except Junk as e:
                 log.info("websocket %s of table %.24s: %s", address, table.id, e.message)
                 conn.send(error(e.code, e.message))
@@ -229,6 +243,7 @@ async def serve_socket(ws: WebSocket, m: TableManager, table_id: str, address: s
         pass
     finally:
         table.connections.discard(conn)
+        unwatch(ws.app, conn)
         conn.closed = True
         conn.outbox.put_nowait(None)
         with contextlib.suppress(BaseException):

@@ -1,15 +1,18 @@
 // The game review in the replay (issue 22): a seat's decisions graded from what it knew, run
-// on the server's AI workers with a progress bar, then a win-chance graph (a point per
-// decision: click or Enter goes to it), the same as a table for screen readers, the decisions
-// sorted by loss, and at a decision the move played and the best moves marked on the board.
+// on the server's AI workers with a progress bar (pushed over the table's WebSocket,
+// review-push.js; the HTTP route polled while that is not open), then a win-chance graph (a
+// point per decision: click or Enter goes to it), the same as a table for screen readers, the
+// decisions sorted by loss, and at a decision the move played and the best moves marked on the
+// board.
 import { api } from "./api.js";
 import { h, svg } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { loaded } from "./render.js";
 import { nameSeats } from "./words.js";
+import { reviewLink } from "./review-push.js";
 import "./review-words.js";
 
-const POLL_MS = 700;
+const POLL_MS = 700; // the route's polling, while no socket pushes the progress
 const pct = (x) => (x === null || x === undefined ? "—" : `${Math.round(100 * x)}%`);
 // a loss, and the values of a decision's moves, to a tenth: the gap between the best move's
 // value and the played one's is the loss, which a whole percent could hide
@@ -36,10 +39,22 @@ export function reviewPanel(ctx) {
   let focused = null; // the decision shown on the board (index in the review's decisions)
   let timer = null;
   let gone = false;
+  // the table's socket while a review runs (review-push.js), and whether it pushes this seat's
+  // review (its server process runs it: it said queued or running); else the route is polled
+  let link = null;
+  let linked = null; // the seat whose review the socket was asked to follow
+  let pushing = false;
 
   const set = (s) => {
     state = s;
     if (!gone) ctx.repaint();
+  };
+  const running = (s) => s.status === "queued" || s.status === "running";
+  const unlink = () => {
+    link?.close();
+    link = null;
+    linked = null;
+    pushing = false;
   };
   const poll = async (first) => {
     clearTimeout(timer);
@@ -47,10 +62,53 @@ export function reviewPanel(ctx) {
       const got = await api(`/tables/${ctx.tableId}/reviews/${seat}`, { method: first ? "POST" : "GET" });
       if (gone) return;
       set(got);
-      if (got.status === "queued" || got.status === "running") timer = setTimeout(() => poll(false), POLL_MS);
+      if (running(got)) follow();
+      else unlink();
     } catch (e) {
+      unlink();
       set({ status: "error", message: errorText(e.code, e.message) });
     }
+  };
+  // a review under way: its progress pushed once the socket is open and says it runs there;
+  // until then (and if it closes) the route is polled
+  const follow = () => {
+    clearTimeout(timer);
+    if (!pushing) timer = setTimeout(() => poll(false), POLL_MS);
+    const ask = () => {
+      if (link?.open && linked !== seat) {
+        linked = seat;
+        link.follow(seat);
+      }
+    };
+    if (link) {
+      ask();
+      return;
+    }
+    link = reviewLink(ctx.tableId, {
+      open: ask,
+      down: () => {
+        link = null;
+        linked = null;
+        pushing = false;
+        if (!gone && running(state)) poll(false);
+      },
+      review: (msg) => {
+        if (gone || msg.seat !== seat || !running(state)) return;
+        if (msg.status === "queued" || msg.status === "running") {
+          pushing = true;
+          clearTimeout(timer);
+          set(msg);
+        } else if (msg.status === "done" || msg.status === "failed") {
+          pushing = false;
+          poll(false); // the review itself (or why not) from the route
+        } else {
+          // "none": this socket's server process does not run it (another one does)
+          pushing = false;
+          clearTimeout(timer);
+          timer = setTimeout(() => poll(false), POLL_MS);
+        }
+      },
+    });
   };
   const start = () => {
     focused = null;
@@ -156,12 +214,13 @@ export function reviewPanel(ctx) {
     close() {
       gone = true;
       clearTimeout(timer);
+      unlink();
     },
     /** The panel as a fresh tree (the replay patches it in). */
     element() {
       const chooser = h("div", { class: "bar-buttons review-ask" },
         h("label", {}, t("reviewOf"), " ",
-          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; clearTimeout(timer); set({ status: "idle" }); peek(); } },
+          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; clearTimeout(timer); pushing = false; set({ status: "idle" }); peek(); } },
             ctx.names.map((name, s) => h("option", { value: String(s), selected: s === seat }, name)))),
         h("button", { type: "button", class: "primary", id: "review-start", disabled: state.status === "queued" || state.status === "running", onclick: start }, t("reviewStart")));
       let body = null;
