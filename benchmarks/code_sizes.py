@@ -6,7 +6,7 @@ apart; ``--over N`` counts the functions longer than N lines (80 by default), pe
 
     python benchmarks/code_sizes.py                               # src/ludoteca, top 15 of each
     python benchmarks/code_sizes.py src/ludoteca/games --top 30
-    python benchmarks/code_sizes.py src/ludoteca --only compiled rl/encoders
+    python benchmarks/code_sizes.py src/ludoteca --only compiled observation
 """
 
 from __future__ import annotations

@@ -85,11 +85,10 @@ def core_env(
     """Steps/s of a door that never leaves the compiled core: observation, mask, choice, apply.
     With ``split`` (4 zeros), also µs per step of each of the four, added into it."""
     from ludoteca.engine import compiled as fast
+    from ludoteca.engine.observation import HIGH, LOW, encoder_for
     from ludoteca.engine.rng import Rng
     from ludoteca.games.exploding_kittens.compiled import deal, layout, legal, rules
     from ludoteca.games.exploding_kittens.compiled.observation import Observer
-    from ludoteca.rl.encoders import encoder_for
-    from ludoteca.rl.encoders.base import HIGH, LOW
 
     game = ludoteca.get_game(game_id)
     core = fast.core_for(game)
@@ -147,11 +146,10 @@ def core_batch(game_id: str, n: int, seconds: float, seed: int, rows: int = 64) 
     legal code per row (uniform, like the other loops' ``randrange``); a finished row is dealt
     again."""
     from ludoteca.engine import compiled as fast
+    from ludoteca.engine.observation import HIGH, LOW, encoder_for
     from ludoteca.engine.rng import Rng
     from ludoteca.games.exploding_kittens.compiled import deal, layout, playout
     from ludoteca.games.exploding_kittens.compiled.observation import Observer, encode_many
-    from ludoteca.rl.encoders import encoder_for
-    from ludoteca.rl.encoders.base import HIGH, LOW
 
     game = ludoteca.get_game(game_id)
     core = fast.core_for(game)

@@ -42,13 +42,6 @@ LAYERS: dict[str, float] = {
     "__main__": 5,  # python -m ludoteca: the command line
 }
 
-# Other known upward imports, each with the work that removes it. Nothing may be added here.
-ALLOWED: dict[tuple[str, str], str] = {
-    # the policy agent reads observations through rl's encoders (only with the rl extra): the
-    # readable encoders move beside their games with their compiled twins (issue 20, item 1)
-    ("ludoteca.agents.policy_agent", "ludoteca.rl.encoders"): "encoders beside their games",
-}
-
 
 @dataclass(frozen=True)
 class Import:
@@ -127,8 +120,6 @@ def upward(imports: list[Import]) -> list[str]:
             continue
         if LAYERS[b] < LAYERS[a]:
             continue
-        if (i.importer, i.target) in ALLOWED:
-            continue
         where = "up" if LAYERS[b] > LAYERS[a] else "across"
         bad.append(f"{i.path}:{i.line}: {i.importer} imports {i.target} ({where}: {a} -> {b})")
     return bad
@@ -137,15 +128,6 @@ def upward(imports: list[Import]) -> list[str]:
 def test_imports_point_downward_only() -> None:
     bad = upward(all_imports())
     assert not bad, "imports against the layers (docs/architecture.md):\n" + "\n".join(bad)
-
-
-def test_the_allowed_upward_imports_still_exist() -> None:
-    """Each allowed exception is a real import today: a removed one leaves the list."""
-    imports = all_imports()
-    for importer, target in ALLOWED:
-        assert any(i.importer == importer and i.target == target for i in imports), (
-            f"{importer} no longer imports {target}: remove it from ALLOWED"
-        )
 
 
 def test_the_check_sees_a_hidden_upward_import(tmp_path: Path) -> None:

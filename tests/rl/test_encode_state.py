@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca.rl.encoders import encoder_for
+from ludoteca.engine.observation import encoder_for
 
 CASES = [
     ("nine-domains", 2, {}),

@@ -12,8 +12,7 @@ import pytest
 
 import ludoteca
 from ludoteca.engine import compiled as fast
-from ludoteca.rl.encoders import encoder_for
-from ludoteca.rl.encoders.base import HIGH, LOW
+from ludoteca.engine.observation import HIGH, LOW, encoder_for
 
 from .obs_check import check_observation
 

@@ -13,11 +13,10 @@ import pytest
 
 import ludoteca
 from ludoteca.engine import compiled as fast
+from ludoteca.engine.observation import HIGH, LOW, encoder_for
 from ludoteca.games.sala_de_miaula.cards import ACTION_EFFECTS, POOL
 from ludoteca.games.sala_de_miaula.model import SICK
 from ludoteca.games.sala_de_miaula.state import SalaState
-from ludoteca.rl.encoders import encoder_for
-from ludoteca.rl.encoders.base import HIGH, LOW
 
 from .obs_check import check_observation
 

@@ -12,8 +12,8 @@ import pytest
 
 from ludoteca.agents.compiled import heuristic_class
 from ludoteca.engine import compiled as fast
+from ludoteca.engine.observation import HIGH, LOW
 from ludoteca.rl.core import Seats
-from ludoteca.rl.encoders.base import HIGH, LOW
 from ludoteca.rl.positions import CorePosition, StatePosition, position
 
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason="needs numba (the fast extra)")

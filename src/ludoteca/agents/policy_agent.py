@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import Action, Game, SeatHandle
+from ..engine.observation import encoder_for
 from .base import Agent, AgentSpecError
 
 # the policy file: a stable-baselines3 zip (written by rl/train.py) with this entry naming the
@@ -92,10 +93,6 @@ class PolicyAgent(Agent):
 
     def act(self, handle: SeatHandle) -> Action:
         import torch  # the rl extra, loaded once a policy plays
-
-        # the observation encoders sit in rl/ until they move beside their games (issue 20):
-        # the one agent that reads them, only with the rl extra installed
-        from ..rl.encoders import encoder_for
 
         n = handle.num_players
         if n != self.meta.get("num_players"):

@@ -63,6 +63,12 @@ def module_suffix(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
+def game_package(game: Game) -> str:
+    """The package of a game's own modules (``ludoteca.games.coatl``): where its ``Game`` class
+    is defined (``<package>.game``)."""
+    return type(game).__module__.rpartition(".")[0]
+
+
 def game_module(package: str, game_id: str) -> ModuleType | None:
     """``package.<game>``, the per-game module of a layer above the games (its heuristic
     agent, renderer, evaluation), or None when that game has none. An import error *inside*

@@ -1,7 +1,8 @@
 """The researchers' door: every game as a PettingZoo, Gymnasium and OpenSpiel environment,
-with observation encoders from the seats' views (docs/rl.md). Needs the ``rl`` extra.
+over the games' observation encoders (``games/<title>/observation.py``, found by
+``ludoteca.engine.observation.encoder_for``; docs/rl.md). Needs the ``rl`` extra.
 
-The doors are imported on first use, so ``ludoteca.rl.encoders`` works without the extra.
+The doors are imported on first use, so ``import ludoteca.rl`` works without the extra.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from rich.console import Console
 
 from ..engine import Action, Game, GameState, get_game
 from ..engine.errors import IllegalAction, InvalidAction
+from ..engine.observation import Encoder, encoder_for
 from ..render import render_view
-from .encoders import Encoder, encoder_for
 
 
 class Seats:

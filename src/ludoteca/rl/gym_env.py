@@ -22,8 +22,8 @@ from gymnasium import spaces
 
 from ..agents import Agent, make_agent
 from ..engine import SeatHandle, get_game, list_games
+from ..engine.observation import HIGH, LOW
 from .core import Seats
-from .encoders.base import HIGH, LOW
 from .positions import CorePosition, OnPosition, Position, StatePosition, agent_kinds, core_of
 
 

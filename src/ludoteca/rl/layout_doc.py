@@ -4,7 +4,7 @@ the tables of docs/rl.md."""
 from __future__ import annotations
 
 from ..engine import list_games
-from .encoders import encoder_for
+from ..engine.observation import encoder_for
 
 
 def layout_markdown() -> str:

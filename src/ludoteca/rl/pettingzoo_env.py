@@ -24,8 +24,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from ..engine.observation import HIGH, LOW
 from .core import Seats
-from .encoders.base import HIGH, LOW
 from .positions import OnPosition, Position, position
 
 RENDER_MODES = ["ansi", "human"]

@@ -23,8 +23,8 @@ import numpy as np
 
 from ..agents.compiled import seat_kind
 from ..engine import GameState, compiled
+from ..engine.observation import HIGH, LOW
 from .core import Seats
-from .encoders.base import HIGH, LOW
 
 
 class Position(Protocol):

@@ -15,12 +15,11 @@ import pytest
 
 from ludoteca import Match, MatchRecord
 from ludoteca.engine import compiled
+from ludoteca.engine.observation import HIGH, LOW, encoder_for
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.cards import DECK_SIZE, MAX_COPIES, POOL, expand
 from ludoteca.games.sala_de_miaula.state import SalaState
 from ludoteca.games.sala_de_miaula.view import revealed, sample_list
-from ludoteca.rl.encoders import encoder_for
-from ludoteca.rl.encoders.base import HIGH, LOW
 from ludoteca.testing import conformance as kit
 
 STARTERS = {k: expand(d.cards) for k, d in POOL.decks.items()}

@@ -8,7 +8,8 @@ numba freezes a module's global integers into the compiled code, so a core names
 as module constants, unpacked from ``Layout.offsets`` in declaration order; ``Layout.check``
 (run at import) refuses a module whose constants disagree with the declaration. Nested
 records (a player's belongings, the Coatls on them) are a ``Record`` of fields of their own,
-placed by ``Records``; their offsets are relative to the record (``Record.offsets``).
+placed by ``Records``; their offsets are relative to the record (``Record.offsets``). A
+``List``'s items may be nested lists of a fixed ``shape`` (a round's rows) or tuples.
 
     LAYOUT = Layout(
         [Scalar("N", "num_players", store=False), Scalar("CUR", "cur"), Count("PILEN")],
@@ -20,6 +21,7 @@ placed by ``Records``; their offsets are relative to the record (``Record.offset
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -219,38 +221,69 @@ class Rows(Field):
 
 @dataclass(frozen=True)
 class List(Field):
-    """A list of at most ``cap`` ints, its length in the ``Count`` named ``count`` (lists that
-    share a count are as long as one another); ``as_tuple``: the state keeps a tuple;
-    ``width`` > 1: a list of lists of ``width`` ints (``cap`` of them at most)."""
+    """A list of at most ``cap`` items, its length in the ``Count`` named ``count`` (lists that
+    share a count are as long as one another). An item is an int, or (``shape``) nested lists
+    of that shape laid flat one after another: ``shape=(2,)`` a pair, ``shape=(2, 3)`` two
+    lists of three ints (a round's rows). ``as_tuple``: the state keeps the list as a tuple;
+    ``item_tuple``: each item as a tuple (of ints, ``shape`` one number)."""
 
     cap: int = 0
     count: str = ""
     as_tuple: bool = False
-    width: int = 1
+    shape: tuple[int, ...] = ()
+    item_tuple: bool = False
+
+    def __post_init__(self) -> None:
+        if self.item_tuple and len(self.shape) != 1:
+            raise ValueError(f"{self.name}: item_tuple needs a shape of one number")
+
+    @property
+    def width(self) -> int:
+        """Slots an item takes."""
+        return math.prod(self.shape)
 
     def size(self) -> int:
         return self.cap * self.width
 
     def load_src(self, fr: Frame) -> list[str]:
-        a, at, c = fr.get(str(self.attr)), fr.at(self.name), fr.at(self.count)
-        flat = "_x" if self.width == 1 else "[_y for _t in _x for _y in _t]"
+        a, at, c, w = fr.get(str(self.attr)), fr.at(self.name), fr.at(self.count), self.width
+        # an item's ints in order: one loop per level of nesting
+        r = len(self.shape)
+        loops = " ".join(f"for _t{i + 1} in _t{i}" for i in range(r))
+        flat = f"[_t{r} for _t0 in _x {loops}]"
         return [
             f"_x = {a}",
             f"if len(_x) > {self.cap}: raise ValueError('{self.attr}: more than the core\\'s "
             f"{self.cap}')",
             f"S[{c}] = len(_x)",
-            f"S[{at} : {at} + {self.width} * len(_x)] = {flat}"
-            if self.width > 1
-            else f"S[{at} : {at} + len(_x)] = _x",
+            f"S[{at} : {at} + {w} * len(_x)] = {flat}" if r else f"S[{at} : {at} + len(_x)] = _x",
         ]
 
     def store_src(self, fr: Frame) -> list[str]:
-        k, w = fr.val(self.count), self.width
-        if w > 1:
-            xs = f"[{fr.slice(self.name, str(w), f' + _j * {w}')} for _j in range({k})]"
-            return [f"{fr.put(str(self.attr))} = {xs}"]
-        xs = fr.slice(self.name, k)
-        return [f"{fr.put(str(self.attr))} = {f'tuple({xs})' if self.as_tuple else xs}"]
+        k, put = fr.val(self.count), fr.put(str(self.attr))
+        if not self.shape:
+            xs = fr.slice(self.name, k)
+            return [f"{put} = {f'tuple({xs})' if self.as_tuple else xs}"]
+        if fr.base:  # inside a record: pieces of the record's list of values
+            xs = f"[{self._nested(fr, ' + _g0 * ' + str(self.width), self.shape)} for _g0 in range({k})]"
+        else:  # at the top: one reshape of the array (numpy's tolist nests it); an empty
+            # list, the common case, without numpy
+            at, dims = fr.at(self.name), ", ".join(map(str, self.shape))
+            xs = (
+                f"(S[{at} : {at} + {k} * {self.width}].reshape(-1, {dims}).tolist() if {k} else [])"
+            )
+        if self.item_tuple:
+            xs = f"[tuple(_t) for _t in {xs}]"
+        return [f"{put} = {f'tuple({xs})' if self.as_tuple else xs}"]
+
+    def _nested(self, fr: Frame, off: str, dims: tuple[int, ...]) -> str:
+        """An item (or a level of it) at ``off`` in the field, read back from the values."""
+        if len(dims) == 1:
+            return fr.slice(self.name, str(dims[0]), off)
+        inner, g = math.prod(dims[1:]), f"_g{len(self.shape) - len(dims) + 1}"
+        return (
+            f"[{self._nested(fr, f'{off} + {g} * {inner}', dims[1:])} for {g} in range({dims[0]})]"
+        )
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ move for move.
     heuristic.py    the heuristic agent (its numbers:
                     agents/heuristics/compiled/coatl.py)
     playout.py      the entry points ``Core`` calls
-    observation.py  the RL observation (twin of rl/encoders/coatl.py)
+    observation.py  the RL observation (twin of ../observation.py, the readable encoder)
 
 Nothing here is imported until a core is asked for (``ludoteca.engine.compiled.core_for``).
 """

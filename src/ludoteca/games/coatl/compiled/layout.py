@@ -116,7 +116,7 @@ LAYOUT = Layout(
         Fixed("DISPLAY", "display", length=NDISPLAY),
         Seats("PILEN", cap=NPILE),
         SeatLists("PILES", "piles", seats=NPILE, cap=TCAP, counts="PILEN", per_seat=False),
-        List("FINAL", "final", cap=FCAP, count="FINALN", width=2),  # [k][seat, actions]
+        List("FINAL", "final", cap=FCAP, count="FINALN", shape=(2,)),  # [k][seat, actions]
         List("DECK", "deck", cap=PCAP, count="DECKN"),  # top last
         List("DISC", "discard", cap=PCAP, count="DISCN"),  # oldest first
         Records("PLAYERS", "players", record=PLAYER, cap=MAXP),  # [seat][PSIZE]

@@ -2,11 +2,11 @@
 (``compiled/layout.py``), for doors that step the core and never build a Python state between
 moves.
 
-It writes what ``rl/encoders/coatl.py``'s ``fill`` writes from the view (and so what
-``encode(view(p))`` gives: tests/rl/test_obs_core_coatl.py checks it entry for entry over
-fuzzed games). The reference is the encoder; this reads only what that seat's view shows: of
-the other seats' Prophecies and Temples only how many they hold (and the Prophecies they took
-face up), of the deck only its size, of each Temple pile its size and top.
+It writes what its readable twin, ``games/coatl/observation.py``'s ``fill``, writes from the
+view (and so what ``encode(view(p))`` gives: tests/rl/test_obs_core_coatl.py checks it entry for
+entry over fuzzed games). The reference is the encoder; this reads only what that seat's view
+shows: of the other seats' Prophecies and Temples only how many they hold (and the Prophecies
+they took face up), of the deck only its size, of each Temple pile its size and top.
 
 The core's layout is read from its module (its file is part of this module's cache stamp,
 ``_jit.py``). The encoder's slices, its index maps from the state's codes (phases, colours,

@@ -13,7 +13,7 @@ tests/games/exploding_kittens/test_compiled.py holds the two equal move for move
     heuristic.py    the heuristic agent (twin of agents/heuristics/exploding_kittens.py; its
                     numbers: agents/heuristics/compiled/exploding_kittens.py)
     playout.py      playouts, whole games, the batched step and masks
-    observation.py  the RL observation (twin of rl/encoders/exploding_kittens.py)
+    observation.py  the RL observation (twin of ../observation.py, the readable encoder)
 
 Nothing here is imported until a core is asked for (``ludoteca.engine.compiled.core_for``).
 """

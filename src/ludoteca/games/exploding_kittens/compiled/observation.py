@@ -2,9 +2,10 @@
 array ``S`` (``compiled/rules.py``), for doors that step the core and never build a
 Python state between moves.
 
-It writes what ``rl/encoders/exploding_kittens.py``'s ``fill`` writes from the view (and so what
-``encode(view(p))`` gives: tests/rl/test_obs_core.py checks it entry for entry over fuzzed
-games). The reference is the encoder; this reads only what that seat's view shows.
+It writes what its readable twin, ``games/exploding_kittens/observation.py``'s ``fill``, writes
+from the view (and so what ``encode(view(p))`` gives: tests/rl/test_obs_core.py checks it entry
+for entry over fuzzed games). The reference is the encoder; this reads only what that seat's
+view shows.
 
 Nothing of another file is frozen into this compiled code: the core's offsets and the
 encoder's slices are handed in as a table (``L``) built at run time from both, because numba

@@ -14,7 +14,7 @@ tests/games/nine_domains/ hold the two equal move for move.
     heuristic.py    the heuristic agent (its numbers:
                     agents/heuristics/compiled/nine_domains.py)
     playout.py      the entry points ``Core`` calls
-    observation.py  the RL observation (twin of rl/encoders/nine_domains.py)
+    observation.py  the RL observation (twin of ../observation.py, the readable encoder)
 
 Nothing here is imported until a core is asked for (``ludoteca.engine.compiled.core_for``).
 """

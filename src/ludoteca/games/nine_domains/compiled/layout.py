@@ -1,34 +1,26 @@
 """The Nine Domains, compiled: the state as one flat int64 array (twin of ``state.py``'s
 ``NineDomainsState`` fields).
 
-The array is declared once (``LAYOUT``): its offsets, the copy in (``from_state``) and out
-(``to_state``) and the check against the state's slots derive from the declaration; what the
-fields cannot describe (the reason as a word, the options' flags, the per-round records and the
-pending powers) is copied beside it here, in ``Block`` and unnamed fields the declaration still
-places. The Python package is the reference; tests/games/nine_domains/test_compiled.py holds the
-twin to it.
+The array is declared once (``LAYOUT``): its offsets, the copy in (``LAYOUT.load``, which
+``Core.load`` calls) and out (``LAYOUT.store``) and the check against the state's slots derive
+from the declaration, the per-round records (nested lists) and the pending powers (tuples)
+included. The Python package is the reference; tests/games/nine_domains/test_compiled.py holds
+the twin to it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import numpy as np
-
 from ....engine.compiled.layout import (
-    Block,
     Count,
-    Field,
     Layout,
     List,
+    Option,
     Rows,
     Scalar,
     SeatLists,
     Seats,
+    Word,
 )
-
-if TYPE_CHECKING:
-    from ..state import NineDomainsState
 
 NP = 3  # piles (the package insists on three)
 RCAP = 8  # rounds
@@ -46,14 +38,14 @@ LAYOUT = Layout(
         Scalar("PICK", "pick"),
         Scalar("ELEMENTS_OFF", "elements_off", as_bool=True),
         Scalar("WINNER", "winner"),
-        Field("REASON", "reason"),  # an index of REASONS: copied by from_state/to_state
+        Word("REASON", "reason", words=REASONS),
         Count("PENDN"),
-        # the options' flags: written by from_state, never back
-        Field("O_FOUR_OPP"),
-        Field("O_MALUS"),
-        Field("O_EFFECT_SCORES"),
-        Field("O_EXCH_ROUND"),
-        Field("O_VP_DOMAINS"),
+        # the options' flags: read in, never written back
+        Option("O_FOUR_OPP", option="four_plus_target", equals="opponent"),
+        Option("O_MALUS", option="malus_counts_as_bonus"),
+        Option("O_EFFECT_SCORES", option="three_plus_effect_win_scores"),
+        Option("O_EXCH_ROUND", option="exchange_this_round"),
+        Option("O_VP_DOMAINS", option="vp_tie", equals="domains"),
         Count("REMOVEDN"),
         Count("POOLN"),
         Count("HISTN"),
@@ -73,12 +65,16 @@ LAYOUT = Layout(
         SeatLists("USED", "used", seats=2, cap=CCAP, counts="USEDN"),
         Seats("SEENN", cap=2),
         SeatLists("SEEN", "seen", seats=2, cap=CCAP, counts="SEENN"),  # sorted
-        Block("HIST", "history", length=RCAP * 2 * NP),  # [round][2][3]
-        Block("CONT", "contested", length=RCAP * NP),  # [round][3]
-        Block("OUTC", "outcomes", length=RCAP * NP),  # [round][3]
+        # per round (their count HISTN): [round][seat][pile] cards, [round][pile] domains and
+        # winners
+        List("HIST", "history", cap=RCAP, count="HISTN", shape=(2, NP)),
+        List("CONT", "contested", cap=RCAP, count="HISTN", shape=(NP,)),
+        List("OUTC", "outcomes", cap=RCAP, count="HISTN", shape=(NP,)),
         List("POOL", "draft_pool", cap=CCAP, count="POOLN"),
-        Block("PEND", "pending", length=3 * RCAP * NP),  # [k][owner, kind, pile]
-        Field("O_INDEP"),  # special_deal == "independent" (what the heuristic may infer)
+        # [k][owner, kind, pile]
+        List("PEND", "pending", cap=RCAP * NP, count="PENDN", shape=(3,), item_tuple=True),
+        # what the heuristic may infer
+        Option("O_INDEP", option="special_deal", equals="independent"),
     ],
     reserve=16,
 )
@@ -96,43 +92,3 @@ NOT_MIRRORED = {
     SIZE,
 ) = LAYOUT.offsets  # fmt: skip
 LAYOUT.check(globals())
-
-
-# -- state in and out (the layout's, plus the blocks and flags it places) ------------------
-def _put(S: np.ndarray, at: int, xs: list[int]) -> None:
-    S[at : at + len(xs)] = xs
-
-
-def from_state(st: NineDomainsState) -> np.ndarray:
-    """The flat array of a state (its generator apart)."""
-    S = LAYOUT.load(st)
-    o = st.options
-    S[REASON] = REASONS.index(st.reason)
-    S[O_FOUR_OPP] = o.four_plus_target == "opponent"
-    S[O_MALUS] = bool(o.malus_counts_as_bonus)
-    S[O_EFFECT_SCORES] = bool(o.three_plus_effect_win_scores)
-    S[O_EXCH_ROUND] = bool(o.exchange_this_round)
-    S[O_VP_DOMAINS] = o.vp_tie == "domains"
-    S[O_INDEP] = o.special_deal == "independent"
-    S[HISTN] = len(st.history)
-    for r, rows in enumerate(st.history):
-        _put(S, HIST + r * 2 * NP, rows[0])
-        _put(S, HIST + r * 2 * NP + NP, rows[1])
-        _put(S, CONT + r * NP, st.contested[r])
-        _put(S, OUTC + r * NP, st.outcomes[r])
-    S[PENDN] = len(st.pending)
-    for j, (owner, kind, where) in enumerate(st.pending):
-        S[PEND + 3 * j : PEND + 3 * j + 3] = (owner, kind, where)
-    return S
-
-
-def to_state(S: np.ndarray, st: NineDomainsState) -> None:
-    """Write the array back into ``st`` (same game, same options)."""
-    LAYOUT.store(S, st)
-    st.reason = REASONS[int(S[REASON])]
-    h = int(S[HISTN])
-    st.history = S[HIST : HIST + h * 2 * NP].reshape(h, 2, NP).tolist()
-    st.contested = S[CONT : CONT + h * NP].reshape(h, NP).tolist()
-    st.outcomes = S[OUTC : OUTC + h * NP].reshape(h, NP).tolist()
-    k = int(S[PENDN])
-    st.pending = [tuple(x) for x in S[PEND : PEND + 3 * k].reshape(-1, 3).tolist()]

@@ -2,11 +2,11 @@
 array ``S`` (``compiled/layout.py``), for doors that step the core and never build a Python
 state between moves.
 
-It writes what ``rl/encoders/nine_domains.py``'s ``fill`` writes from the view (and so what
-``encode(view(p))`` gives: tests/rl/test_obs_core_nine_domains.py checks it entry for entry
-over fuzzed games). The reference is the encoder; this reads only what that seat's view shows:
-its own hand and face-down cards, of the opponent only what everyone knows, and the piles'
-depths only with ``open_piles``.
+It writes what its readable twin, ``games/nine_domains/observation.py``'s ``fill``, writes from
+the view (and so what ``encode(view(p))`` gives: tests/rl/test_obs_core_nine_domains.py checks
+it entry for entry over fuzzed games). The reference is the encoder; this reads only what that
+seat's view shows: its own hand and face-down cards, of the opponent only what everyone knows,
+and the piles' depths only with ``open_piles``.
 
 The core's offsets are read as its constants (``_jit.py`` stamps this module's cache with the
 core's file too). What may change without touching either file, the encoder's slices and the

@@ -14,7 +14,7 @@ hold the two equal move for move.
     heuristic.py    the heuristic agent (its numbers:
                     agents/heuristics/compiled/sala_de_miaula.py)
     playout.py      the entry points ``Core`` calls
-    observation.py  the RL observation (twin of rl/encoders/sala_de_miaula.py)
+    observation.py  the RL observation (twin of ../observation.py, the readable encoder)
 
 Nothing here is imported until a core is asked for (``ludoteca.engine.compiled.core_for``).
 """

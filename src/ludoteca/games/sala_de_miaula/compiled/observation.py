@@ -2,11 +2,11 @@
 ``S`` (``compiled/layout.py``), for doors that step the core and never build a Python
 state between moves.
 
-It writes what ``rl/encoders/sala_de_miaula.py``'s ``fill`` writes from the view (and so what
-``encode(view(p))`` gives: tests/rl/test_obs_core_sala_de_miaula.py checks it entry for entry
-over fuzzed games). The reference is the encoder; this reads only what that seat's view shows:
-both sides' public zones and counts, and seat p's own hand, never the other hand nor the
-order of either deck.
+It writes what its readable twin, ``games/sala_de_miaula/observation.py``'s ``fill``, writes
+from the view (and so what ``encode(view(p))`` gives: tests/rl/test_obs_core_sala_de_miaula.py
+checks it entry for entry over fuzzed games). The reference is the encoder; this reads only what
+that seat's view shows: both sides' public zones and counts, and seat p's own hand, never the
+other hand nor the order of either deck.
 
 The core's layout is read from its module's constants (``_jit.py`` stamps this file's cache
 with the core's file too). The encoder's offsets, scales and vocabularies are not frozen into

@@ -1,5 +1,9 @@
 """Exploding Kittens: the observation of one seat, from ``view(p)``.
 
+The readable RL encoder, the reference (``make(num_players)``, found by
+``engine.observation.encoder_for``); its compiled twin, ``compiled/observation.py``, writes the
+same vector from the core's array for the doors (tests/rl/test_obs_core.py holds them equal).
+
 Sized per player count (2..10). Card slices are indexed by the catalog's card keys in order
 (``games/exploding_kittens/data/cards.toml``) plus one slot for a key the catalog lacks.
 """
@@ -12,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from ...games.exploding_kittens.cards import KEYS
-from ...games.exploding_kittens.phases import PHASES
-from .base import Encoder, Vocabulary, counts, onehot
+from ...engine.observation import Encoder, Vocabulary, counts, onehot
+from .cards import KEYS
+from .phases import PHASES
 
 CARDS = Vocabulary(KEYS)
 PHASE = Vocabulary(PHASES)

@@ -1,5 +1,9 @@
 """Sala de Miaula: the observation of one seat, from ``view(p)``.
 
+The readable RL encoder, the reference (``make(num_players)``, found by
+``engine.observation.encoder_for``); its compiled twin, ``compiled/observation.py``, writes the
+same vector from the core's array for the doors (tests/rl/test_obs_core_sala_de_miaula.py holds them equal).
+
 Two players only. Card slices are indexed by the card ids of the data files in file order
 (``games/sala_de_miaula/data/cards_*.toml``) plus one slot for any other id (a custom card
 given in the ``cards`` option). A card's attack, life and text are not repeated: they follow
@@ -15,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from ...games.sala_de_miaula.cards import ELEMENTS as ELEMENT_NAMES
-from ...games.sala_de_miaula.cards import POOL
-from ...games.sala_de_miaula.model import STATUS_NAMES
-from .base import Encoder, Vocabulary, counts
+from ...engine.observation import Encoder, Vocabulary, counts
+from .cards import ELEMENTS as ELEMENT_NAMES
+from .cards import POOL
+from .model import STATUS_NAMES
 
 CARDS = Vocabulary(POOL.cards)
 TERRAINS = Vocabulary(POOL.terrains)

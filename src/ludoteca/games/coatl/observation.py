@@ -1,5 +1,9 @@
 """Coatl: the observation of one seat, from ``view(p)``.
 
+The readable RL encoder, the reference (``make(num_players)``, found by
+``engine.observation.encoder_for``); its compiled twin, ``compiled/observation.py``, writes the
+same vector from the core's array for the doors (tests/rl/test_obs_core_coatl.py holds them equal).
+
 Sized per player count (2..4). Prophecy slices are indexed by the catalog's Prophecy types in
 order, Temple slices by its Temples (``games/coatl/data``), pieces by kind (head, body, tail)
 and colour (yellow, red, black, green, blue).
@@ -16,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import get_game
-from ...games.coatl.cards import PROPHECIES, TEMPLES
-from ...games.coatl.names import COLOUR_NAMES, KIND_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS
-from ...games.coatl.phases import PHASE_NAMES
-from .base import Encoder, OptionsCodec, Vocabulary, onehot
+from ...engine.observation import Encoder, OptionsCodec, Vocabulary, onehot
+from .cards import PROPHECIES, TEMPLES
+from .names import COLOUR_NAMES, KIND_NAMES, PIECE_NAMES, PROPHECY_IDS, TEMPLE_IDS
+from .options import CoatlOptions
+from .phases import PHASE_NAMES
 
 # the view's colour words, in the rules' colour order (cards.COLOURS = "YRKGB")
 COLOUR_KEYS = ("yellow", "red", "black", "green", "blue")
@@ -113,7 +117,7 @@ class CoatlEncoder(Encoder):
         n = num_players
         pt, tt = PROPHECY.size, TEMPLE.size
         add = self.layout.add
-        self.options = OptionsCodec(get_game(self.game_id).Options)
+        self.options = OptionsCodec(CoatlOptions)
         self.o_seat = add("seat", n, "my absolute seat, one-hot")
         self.o_phase = add("phase", PHASES.size, "phase one-hot (setup, turn, prophecy, ...)")
         self.o_turn = add(

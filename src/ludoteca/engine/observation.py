@@ -1,22 +1,31 @@
-"""What every observation encoder shares: a layout of named slices and a float buffer.
+"""What every RL observation encoder shares: a layout of named slices, a float buffer, and
+``encoder_for``, which finds a game's encoder.
 
 An encoder turns one seat's ``view(p)`` (the JSON dict, nothing else) into a fixed-shape
 ``float32`` vector. Its size depends on the game and the player count only. Seats are written
 relative to the observer (slot 0 is the observer, slot 1 the next seat, ...), so one policy
 can sit in any seat; the absolute seat is there too, for the actions that name seats.
+
+Each game's readable encoder is ``games/<title>/observation.py`` (``make(num_players)``), beside
+its compiled twin ``games/<title>/compiled/observation.py``; it is found by the game's package
+name, as a core is, so this module imports no game. It sits in the engine, below the agents and
+the rl doors that read observations (a trained policy plays through it), and needs only numpy.
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 
-from ...engine import compiled
+from . import compiled
+from .registry import game_package, get_game
 
 
 @dataclass(frozen=True)
@@ -189,3 +198,24 @@ class OptionsCodec:
                 if value in choices:
                     buf[at + choices.index(value)] = 1.0
                 at += len(choices)
+
+
+@cache
+def encoder_for(game_id: str, num_players: int) -> Encoder:
+    """The encoder of ``game_id`` for that player count (one instance per pair): its package's
+    ``observation.make(num_players)``."""
+    game = get_game(game_id)
+    if not game.min_players <= num_players <= game.max_players:
+        raise ValueError(
+            f"{game_id} is for {game.min_players} to {game.max_players} players, not {num_players}"
+        )
+    name = f"{game_package(game)}.observation"
+    try:
+        # the game's own module, found by name (the engine imports no game at the top)
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise  # an import error inside the module is not swallowed
+        raise ValueError(f"there is no observation encoder for {game_id} yet") from None
+    enc: Encoder = module.make(num_players)
+    return enc

@@ -1,5 +1,9 @@
 """The Nine Domains: the observation of one seat, from ``view(p)``.
 
+The readable RL encoder, the reference (``make(num_players)``, found by
+``engine.observation.encoder_for``); its compiled twin, ``compiled/observation.py``, writes the
+same vector from the core's array for the doors (tests/rl/test_obs_core_nine_domains.py holds them equal).
+
 Two players only. Card slices are indexed by the card ids of the catalog (``0`` .. ``5``, the
 specials, ``*``) plus one slot for an id it lacks; domain slices by the domain ids.
 """
@@ -12,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import get_game
-from ...games.nine_domains.cards import CARDS as CATALOG
-from ...games.nine_domains.cards import DOMAINS as DOMAIN_CATALOG
-from ...games.nine_domains.cards import PILES, ROUNDS
-from .base import Encoder, OptionsCodec, Vocabulary, counts
+from ...engine.observation import Encoder, OptionsCodec, Vocabulary, counts
+from .cards import CARDS as CATALOG
+from .cards import DOMAINS as DOMAIN_CATALOG
+from .cards import PILES, ROUNDS
+from .options import NineDomainsOptions
 
 CARDS = Vocabulary(CATALOG.ids)
 DOMAINS = Vocabulary(DOMAIN_CATALOG.ids)
@@ -34,7 +38,7 @@ class NineDomainsEncoder(Encoder):
         super().__init__(num_players)
         add = self.layout.add
         c, d = CARDS.size, DOMAINS.size
-        self.options = OptionsCodec(get_game(self.game_id).Options)
+        self.options = OptionsCodec(NineDomainsOptions)
         self.o_seat = add("seat", 2, "my absolute seat, one-hot")
         self.o_phase = add("phase", PHASES.size, "phase one-hot (draft, place, power, over)")
         self.o_round = add("round", 1, f"round / {ROUNDS}")
