@@ -4,7 +4,7 @@ compiled code. The Python package is the reference; the tests in tests/games/sal
 hold the two equal move for move.
 
     core.py         what the drivers load: ``supported()`` and ``Core``
-    layout.py       the declared array and the match's card block (twin of state.py)
+    layout.py       the declared array, the match's card rules in it (twin of state.py)
     table.py        the package's numbers and ``supported()`` (cards.py, actions.py)
     model.py        zones, a creature on the table, moving cards (model.py)
     effects.py      the cards' effects (effects.py)

@@ -80,7 +80,7 @@ def _state_fields() -> tuple[str, ...]:
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
-    layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
+    layout = L.LAYOUT  # load/store: the declaration's own copies
     compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
     max_actions = table.ACAP
     max_actors = 2
@@ -97,18 +97,12 @@ class Core(BaseCore):
     def build_table(self, game: Game) -> np.ndarray:
         return table.build_table(game)
 
-    def load(self, state: Any) -> np.ndarray:
-        return L.from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        L.to_state(S, state)
-
     def _fresh(self, options: Any) -> tuple[np.ndarray, int, int, np.ndarray]:
         """A new game's array before the deal, and what the compiled deal reads of the options:
         the first player (-1: drawn), the terrain (-1: drawn among ``choices``)."""
         fresh = SalaState(self.game, options)  # type: ignore[arg-type]
         fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
-        S = L.from_state(fresh)
+        S = L.LAYOUT.load(fresh)
         if options.terrain is not None:
             terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
         else:
@@ -177,7 +171,7 @@ class Core(BaseCore):
 
         fresh = SalaState(self.game, options)  # type: ignore[arg-type]
         fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
-        S = L.from_state(fresh)
+        S = L.LAYOUT.load(fresh)
         if options.terrain is not None:
             terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
         else:

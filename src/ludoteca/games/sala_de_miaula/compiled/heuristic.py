@@ -80,7 +80,7 @@ from .table import (
 
 # -- the heuristic agent (agents/heuristics/sala_de_miaula.py) ------------------------------
 # It reads the match's cards from its view (the options' definitions): here the state's own
-# card block, which from_state builds from the same definitions. Its only table is the
+# CARDS table, which LAYOUT.load builds from the same definitions. Its only table is the
 # agent's OPPOSITE by element number; its other numbers are literals in its methods, written
 # here as they are there. Every value it weighs is a small multiple of 0.5 or 0.25 (attack,
 # life, 1.5, halves), so its sums are exact in any order and Python's compensated sum (3.12)

@@ -1,42 +1,50 @@
 """Sala de Miaula, compiled: the state as one flat int64 array (twin of ``state.py``'s
-``SalaState`` fields), with the rules of the match's cards riding in it.
+``SalaState`` fields and ``model.py``'s ``Creature`` and ``Card``), with the rules of the
+match's cards riding in it.
 
-The array is declared once (``LAYOUT``): its offsets, the copy in (``from_state``) and out
-(``to_state``) of the plain fields and the check against the state's fields derive from the
-declaration. Most of Sala's fields are not plain numbers (card ids, terrain names, the field's
-creatures), so the declaration places them (``Block``, ``Field``) and ``from_state``/``to_state``
-below translate them. The cards a match plays with are data (the options embed them, and a
-custom deck or custom card definitions may change every number and effect): each state carries
-its cards' rules as the ``CARDS`` block, built from the state's ``Card`` objects, so the
-compiled effects read what the options say. Card ids are numbered in sorted order, so sorting
-numbers sorts ids as the package sorts strings.
+The array is declared once (``LAYOUT``, with the nested ``CREATURE`` and ``RULES`` records):
+its offsets, the copy in (``LAYOUT.load``, which ``Core.load`` calls) and out
+(``LAYOUT.store``) and the check against the state's and the records' fields derive from the
+declaration. Strings travel as numbers: card ids (``IDS``, numbered in sorted order, so that
+sorting numbers sorts ids as the package sorts strings), terrains, elements, the end's reason.
+The cards a match plays with are data (the options embed them, and a custom deck or custom
+card definitions may change every number and effect): each state carries its cards' rules as
+the ``CARDS`` table, one ``RULES`` record a card, built from the state's ``Card`` objects
+once per set of definitions, so the compiled effects read what the options say. The Python
+package is the reference; tests/games/sala_de_miaula/test_compiled.py holds the twin to it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import numpy as np
-
-from ....engine.compiled.layout import Block, Field, Layout, Scalar, Seats
+from ....engine.compiled.layout import (
+    Computed,
+    Fixed,
+    Layout,
+    Option,
+    Record,
+    Records,
+    Scalar,
+    SeatLists,
+    Seats,
+    SeatSet,
+    Table,
+    Word,
+)
 from .. import model as TB
 from ..cards import EFFECT_PARAMS, ELEMENTS, POOL
-
-if TYPE_CHECKING:
-    from ..state import SalaState
 
 PL = 3  # places a side
 CAP = 32  # cards in one zone (a deck has 25)
 Z_DECK, Z_HAND, Z_CANIL, Z_KNOWN = 0, 1, 2, 3
-F_CARD, F_ITEM, F_STATUS, F_STURN, F_ACTED, F_OFICINA, F_LIVES = range(7)
-CF = 7  # a place's slots
-K_KIND, K_ELEM, K_OPP, K_ATK, K_LIFE, K_EFFECT, K_PARAM = range(7)
-K_GUARD, K_LIVES, K_COURAGE, K_POTION, K_REDUCE = range(7, 12)
-K_NAMED = 12  # the card names an ability (the heuristic agent values such a creature more)
-CFN = 13  # a card's slots
+NO_CARD = -1  # an empty place's card, a creature's item when it holds none
 NO_ELEMENT = -1  # a card (or a terrain-less state) without an element
-OTHER_TERRAIN = -2  # a terrain the pool does not have (see from_state)
+NO_TERRAIN = -1  # no terrain yet ("")
+OTHER_TERRAIN = -2  # a terrain the pool does not have (a hand-made saved state's)
 NO_OPPOSITE = -9  # never an element: a card without an element stands anywhere
+NO_EFFECT = -1  # a card without an action effect
+NO_REASON = -1  # a reason the rules never give (a hand-edited saved state's)
 REASONS = ("", "life", "deck_out")
 
 # the effects the core carries out (effects.py's EFFECTS), by number (rules.py's E_*)
@@ -62,63 +70,13 @@ TINDEX = {t: i for i, t in enumerate(TERRAINS)}
 EINDEX = {e: i for i, e in enumerate(ELEMENTS)}
 NC = len(IDS)
 
-# -- the array: declared once (offsets, the plain fields' copy and the field check) ---------
-LAYOUT = Layout(
-    [
-        Seats("LIFE", "life", cap=2),
-        Field("TERRAIN", "terrain"),  # the pool's terrain number (see from_state)
-        Field("TELEM", "terrain_element"),  # an element's number (set_terrain sets it back)
-        Scalar("TURN", "turn"),
-        Scalar("CUR", "current"),
-        Scalar("FIRST", "first"),
-        Scalar("PCRE", "played_creature", as_bool=True),
-        Scalar("POTH", "played_other", as_bool=True),
-        Scalar("NSPENT", "actions_spent"),
-        Block("SPENT", "spent_places", length=PL),
-        Scalar("OVER", "over", as_bool=True),
-        Field("WIN", "winners"),  # bit p set when p is among the winners
-        Field("REASON", "reason"),  # an index of REASONS
-        # the options' flags, kept in the array for speed: read, never written back
-        Field("O_FIRST_DRAWS"),
-        Field("O_DRAW_ENDS"),
-        Scalar("O_OFICINA", "oficina_enabled", store_back=False),
-        Scalar("O_OFI_ANY", "oficina_any_status", store_back=False),
-    ],
-    [
-        Block("ZN", length=4 * 2),  # [zone][2] lengths
-        Block("DECK", "deck", length=2 * CAP),  # the zones: [zone][2][CAP], card numbers
-        Block("HAND", "hand", length=2 * CAP),
-        Block("CANIL", "canil", length=2 * CAP),
-        Block("KNOWN", "known", length=2 * CAP),
-        Block("FIELD", "field", length=2 * PL * CF),  # [2][3][CF]
-        Block("CARDS", "cards", length=NC * CFN),  # [card][CFN]: this match's cards' rules
-    ],
-    reserve=20,
-)
-# the state's fields the array does not mirror, and why
-NOT_MIRRORED = {
-    "game": "the game object",
-    "num_players": "always two",
-    "options": "read through the O_* flags and the CARDS block",
-    "decklists": "the decks as chosen: play never changes them",
-    "rng": "only the deal draws; the generator travels beside the array",
-    "_legal": "a cache of legal moves: to_state drops it",
-}
-(
-    LIFE, TERRAIN, TELEM, TURN, CUR, FIRST, PCRE, POTH, NSPENT, SPENT, OVER, WIN, REASON,
-    O_FIRST_DRAWS, O_DRAW_ENDS, O_OFICINA, O_OFI_ANY,
-    ZN, DECK, HAND, CANIL, KNOWN, FIELD, CARDS,
-    SIZE,
-) = LAYOUT.offsets  # fmt: skip
-LAYOUT.check(globals())
-ZONES = DECK  # the four zones in a row, [zone][2][CAP] (Z_DECK, Z_HAND, Z_CANIL, Z_KNOWN)
 
-
-# -- the cards of a match, from the state's Card objects ------------------------------------
-def _param(effect: str | None, params: Any) -> int:
-    wanted = EFFECT_PARAMS.get(effect or "", {})
+# -- the cards of a match: one RULES record a card (the CARDS table) ------------------------
+def effect_param(card: TB.Card) -> int:
+    """The number the card's effect takes (its amount, status or terrain), 0 if none."""
+    wanted = EFFECT_PARAMS.get(card.effect or "", {})
     for name, kind in wanted.items():
-        v = params[name]
+        v: Any = card.params[name]
         if kind == "status":
             return int(TB.STATUS_CODES[v])
         if kind == "terrain":
@@ -127,127 +85,120 @@ def _param(effect: str | None, params: Any) -> int:
     return 0
 
 
-_BLOCKS: dict[tuple[tuple[str, int], ...], tuple[list[Any], np.ndarray]] = {}
-_LAST: list[Any] = [None, None]  # the last definitions asked for and their block (held)
-
-
-def card_block(st: SalaState) -> np.ndarray:
-    """The rules of the state's cards as the block S holds. Every new game parses its own
-    options, but the card definitions in them are the pool's own objects unless the options
-    define cards: the block is kept per set of definition objects (held, so no id is reused)."""
-    specs = st.options.cards
-    # the same game's states (a search's samples, whose options differ by a drawn deck list
-    # only and share the definitions): options are frozen
-    if specs is _LAST[0]:
-        return _LAST[1]
-    key = tuple((cid, id(spec)) for cid, spec in specs.items())
-    hit = _BLOCKS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], specs.values(), strict=True)):
-        _LAST[:] = specs, hit[1]
-        return hit[1]
-    B = np.zeros(NC * CFN, dtype=np.int64)
-    for cid, c in st.cards.items():
-        at = INDEX[cid] * CFN
-        B[at + K_KIND] = c.kind
-        B[at + K_ELEM] = EINDEX[c.element] if c.element else NO_ELEMENT
-        B[at + K_OPP] = EINDEX[c.opposite] if c.opposite else NO_OPPOSITE
-        B[at + K_ATK] = c.attack
-        B[at + K_LIFE] = c.life
-        B[at + K_EFFECT] = EFFECTS.index(c.effect) if c.effect else -1
-        B[at + K_PARAM] = _param(c.effect, c.params)
-        B[at + K_GUARD] = c.guard
-        B[at + K_LIVES] = c.lives
-        B[at + K_COURAGE] = c.courage
-        B[at + K_POTION] = c.potion
-        B[at + K_REDUCE] = c.reduce
-        B[at + K_NAMED] = 1 if c.ability else 0
-    if len(_BLOCKS) > 256:
-        _BLOCKS.clear()
-    _BLOCKS[key] = (list(specs.values()), B)
-    _LAST[:] = specs, B
-    return B
-
-
-# -- state in and out ---------------------------------------------------------------------
-def from_state(st: SalaState) -> np.ndarray:
-    """The flat array of a state (its generator apart)."""
-    S = LAYOUT.load(st)
-    # a terrain outside the pool (a hand-made saved state: the reference takes any string, and
-    # its element is then the string itself, no card's) plays as no terrain does; store keeps
-    # its name, which only a terrain spell (always a pool terrain) replaces
-    S[TERRAIN] = TINDEX.get(st.terrain, OTHER_TERRAIN) if st.terrain else -1
-    S[TELEM] = EINDEX.get(st.terrain_element, NO_ELEMENT)
-    S[SPENT : SPENT + PL] = st.spent_places
-    S[WIN] = sum(1 << p for p in st.winners)
-    # a reason the rules never give (a hand-edited saved state) is left as it is by store
-    S[REASON] = REASONS.index(st.reason) if st.reason in REASONS else -1
-    o = st.options
-    S[O_FIRST_DRAWS] = o.first_player_draws
-    S[O_DRAW_ENDS] = o.draw_effects_end_game
-    ix = INDEX
-    for z, lists in enumerate((st.deck, st.hand, st.canil, st.known)):
-        for p in (0, 1):
-            xs = lists[p]
-            S[ZN + z * 2 + p] = len(xs)
-            at = ZONES + (z * 2 + p) * CAP
-            S[at : at + len(xs)] = [ix[c] for c in xs]
-    for p in (0, 1):
-        for i, c in enumerate(st.field[p]):
-            at = FIELD + (p * PL + i) * CF
-            if c is None:
-                S[at + F_CARD] = S[at + F_ITEM] = -1
-                continue
-            S[at : at + CF] = (
-                ix[c.card],
-                -1 if c.item is None else ix[c.item],
-                c.status,
-                c.status_turn,
-                c.acted,
-                c.oficina,
-                c.lives_used,
-            )
-    S[CARDS:] = card_block(st)
-    return S
-
-
-def to_state(S: np.ndarray, st: SalaState) -> None:
-    """Write the array back into ``st`` (same game, same options)."""
-    LAYOUT.store(S, st)
-    v = S[:CARDS].tolist()
-    ids = IDS
-    t = v[TERRAIN]
-    if t != OTHER_TERRAIN:
-        st.set_terrain(TERRAINS[t] if t >= 0 else "")
-    st.spent_places = [bool(x) for x in v[SPENT : SPENT + PL]]
-    st.winners = tuple(p for p in (0, 1) if v[WIN] >> p & 1)
-    if v[REASON] >= 0:
-        st.reason = REASONS[v[REASON]]
-    zones = []
-    for z in range(4):
-        pair = []
-        for p in (0, 1):
-            at = ZONES + (z * 2 + p) * CAP
-            pair.append([ids[c] for c in v[at : at + v[ZN + z * 2 + p]]])
-        zones.append(pair)
-    st.deck, st.hand, st.canil, st.known = zones
-    names = TB.STATUS_NAMES
-    for p in (0, 1):
-        side: list[TB.Creature | None] = []
-        for i in range(PL):
-            at = FIELD + (p * PL + i) * CF
-            card = v[at + F_CARD]
-            if card < 0:
-                side.append(None)
-                continue
-            c = TB.Creature(ids[card])
-            item = v[at + F_ITEM]
-            c.item = ids[item] if item >= 0 else None
-            c.status = v[at + F_STATUS]
-            c.status_turn = v[at + F_STURN]
-            c.acted = bool(v[at + F_ACTED])
-            c.oficina = bool(v[at + F_OFICINA])
-            c.lives_used = bool(v[at + F_LIVES])
-            assert 0 <= c.status < len(names)
-            side.append(c)
-        st.field[p] = side
-    st._legal = None
+# -- the array: declared once (offsets, copies in and out, the field check derive from it) --
+# a creature in a place (offsets inside FIELD's record)
+CREATURE = Record(
+    [
+        Word("F_CARD", "card", words=IDS),
+        Word("F_ITEM", "item", words=IDS, none=NO_CARD),
+        Scalar("F_STATUS", "status"),
+        Scalar("F_STURN", "status_turn"),
+        Scalar("F_ACTED", "acted", as_bool=True),
+        Scalar("F_OFICINA", "oficina", as_bool=True),
+        Scalar("F_LIVES", "lives_used", as_bool=True),
+    ],
+    make=TB.Creature,
+)
+F_CARD, F_ITEM, F_STATUS, F_STURN, F_ACTED, F_OFICINA, F_LIVES, CF = CREATURE.offsets
+# a card's rules (offsets inside the CARDS table's record); read in, never written back
+RULES = Record(
+    [
+        Scalar("K_KIND", "kind"),
+        Word("K_ELEM", "element", words=ELEMENTS, none=NO_ELEMENT),
+        Word("K_OPP", "opposite", words=ELEMENTS, none=NO_OPPOSITE),
+        Scalar("K_ATK", "attack"),
+        Scalar("K_LIFE", "life"),
+        Word("K_EFFECT", "effect", words=EFFECTS, none=NO_EFFECT),
+        Computed("K_PARAM", "params", of=effect_param),
+        Scalar("K_GUARD", "guard"),
+        Scalar("K_LIVES", "lives"),
+        Scalar("K_COURAGE", "courage"),
+        Scalar("K_POTION", "potion"),
+        Scalar("K_REDUCE", "reduce"),
+        # the card names an ability (the heuristic agent values such a creature more)
+        Scalar("K_NAMED", "ability", as_bool=True),
+    ],
+    make=TB.Card,
+)
+(
+    K_KIND, K_ELEM, K_OPP, K_ATK, K_LIFE, K_EFFECT, K_PARAM,
+    K_GUARD, K_LIVES, K_COURAGE, K_POTION, K_REDUCE, K_NAMED,
+    CFN,
+) = RULES.offsets  # fmt: skip
+LAYOUT = Layout(
+    [
+        Seats("LIFE", "life", cap=2),
+        # the terrain's number (set back through set_terrain, which sets its element too); a
+        # terrain outside the pool plays as none does, and the way back keeps its name (only
+        # a terrain spell, always a pool terrain, replaces it)
+        Word(
+            "TERRAIN",
+            "terrain",
+            words=TERRAINS,
+            blank=NO_TERRAIN,
+            other=OTHER_TERRAIN,
+            setter="set_terrain",
+        ),
+        Word("TELEM", "terrain_element", words=ELEMENTS, other=NO_ELEMENT, store_back=False),
+        Scalar("TURN", "turn"),
+        Scalar("CUR", "current"),
+        Scalar("FIRST", "first"),
+        Scalar("PCRE", "played_creature", as_bool=True),
+        Scalar("POTH", "played_other", as_bool=True),
+        Scalar("NSPENT", "actions_spent"),
+        Fixed("SPENT", "spent_places", length=PL, as_bool=True),
+        Scalar("OVER", "over", as_bool=True),
+        SeatSet("WIN", "winners", cap=2),  # bit p set when p is among the winners
+        Word("REASON", "reason", words=REASONS, other=NO_REASON),  # the way back keeps it
+        # the options' flags, kept in the array for speed: read, never written back
+        Option("O_FIRST_DRAWS", option="first_player_draws"),
+        Option("O_DRAW_ENDS", option="draw_effects_end_game"),
+        Scalar("O_OFICINA", "oficina_enabled", store_back=False),
+        Scalar("O_OFI_ANY", "oficina_any_status", store_back=False),
+    ],
+    [
+        # the zones' lengths, [zone][2] (ZN), then the zones, [zone][2][CAP] (ZONES): card ids
+        Seats("DECKN", cap=2),
+        Seats("HANDN", cap=2),
+        Seats("CANILN", cap=2),
+        Seats("KNOWNN", cap=2),
+        SeatLists("DECK", "deck", seats=2, cap=CAP, counts="DECKN", words=IDS),
+        SeatLists("HAND", "hand", seats=2, cap=CAP, counts="HANDN", words=IDS),
+        SeatLists("CANIL", "canil", seats=2, cap=CAP, counts="CANILN", words=IDS),
+        SeatLists("KNOWN", "known", seats=2, cap=CAP, counts="KNOWNN", words=IDS),
+        # [side][place][CF]: a creature, or an empty place (no card, no item)
+        Records(
+            "FIELD",
+            "field",
+            record=CREATURE,
+            cap=2,
+            row=PL,
+            none={"F_CARD": NO_CARD, "F_ITEM": NO_CARD},
+        ),
+        # [card][CFN]: this match's cards' rules, by card id (zeros: a card it does not have)
+        Table("CARDS", "cards", record=RULES, words=IDS, kept_per="options.cards"),
+    ],
+    reserve=20,
+    clears=("_legal",),  # the reference's cached legal moves belong to the state it had
+)
+# the fields the array does not mirror, and why
+NOT_MIRRORED = {
+    "game": "the game object",
+    "num_players": "always two",
+    "options": "read through the O_* flags and the CARDS table",
+    "decklists": "the decks as chosen: play never changes them",
+    "rng": "only the deal draws; the generator travels beside the array",
+    # a Card's (RULES)
+    "id": "a card's id: its place in the CARDS table",
+    "set": "the set a card comes from: the options' sets decide, not the card",
+    "passive": "read as its flags (guard, lives, courage, potion) and reduce",
+}
+(
+    LIFE, TERRAIN, TELEM, TURN, CUR, FIRST, PCRE, POTH, NSPENT, SPENT, OVER, WIN, REASON,
+    O_FIRST_DRAWS, O_DRAW_ENDS, O_OFICINA, O_OFI_ANY,
+    DECKN, HANDN, CANILN, KNOWNN, DECK, HAND, CANIL, KNOWN, FIELD, CARDS,
+    SIZE,
+) = LAYOUT.offsets  # fmt: skip
+LAYOUT.check(globals())
+ZN = DECKN  # the four zones' lengths in a row, [zone][2] (Z_DECK, Z_HAND, Z_CANIL, Z_KNOWN)
+ZONES = DECK  # the four zones in a row, [zone][2][CAP] (Z_DECK, Z_HAND, Z_CANIL, Z_KNOWN)
