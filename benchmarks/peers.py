@@ -7,7 +7,9 @@ figures from elsewhere:
   loop (``core.random_games``) against TAG's forward model (TabletopGames, Java: its raw loop
   of ``computeAvailableActions`` -> a uniform choice -> ``next``), games/s and steps a game;
 - ``determinize`` (what ISMCTS calls every iteration) from positions of random games, 2 and 4
-  players, against TAG's ``copy(player)`` (a copy with the hidden cards redeterminized);
+  players, against TAG's ``copy(player)`` (a copy with the hidden cards redeterminized):
+  positions revisited for the same seat, as ISMCTS revisits its root (the state keeps its
+  unseen pool between calls), and for another seat at every visit (nothing kept serves);
 - The Nine Domains' core (random play, 2 players) against OpenSpiel's goofspiel with 9 cards,
   played in C++ (``pyspiel.evaluate_bots`` with uniform random bots: one Python call a game).
 
@@ -193,8 +195,12 @@ def core_games(
     return run
 
 
-def determinizations(n: int, seed: int) -> Callable[[], tuple[int, int]]:
-    """``determinize`` for the player to move, over positions of random games (every 5th)."""
+def determinizations(n: int, seed: int, rotate: bool = False) -> Callable[[], tuple[int, int]]:
+    """``determinize`` for the player to move, over positions of random games (every 5th),
+    visited in turn as ISMCTS revisits its root: a state keeps what it worked out for the last
+    seat it determinized for (its unseen pool), so from the second visit on that is reused.
+    ``rotate``: for the next seat at every visit instead, so nothing kept ever serves (the cost
+    of a first determinize of a position)."""
     game = ludoteca.get_game("exploding-kittens")
     rng = random.Random(seed)
     positions: list[tuple[ludoteca.GameState, int]] = []
@@ -210,9 +216,16 @@ def determinizations(n: int, seed: int) -> Callable[[], tuple[int, int]]:
             k += 1
         g += 1
 
+    visit = [0]
+
     def run() -> tuple[int, int]:
-        for st, p in positions:
-            st.determinize(p, rng)
+        if rotate:
+            visit[0] += 1
+            for st, p in positions:
+                st.determinize((p + visit[0]) % n, rng)
+        else:
+            for st, p in positions:
+                st.determinize(p, rng)
         return len(positions), 0
 
     return run
@@ -297,6 +310,13 @@ def main(argv: list[str] | None = None) -> int:
         for n in (2, 4):
             rows.append(
                 (f"EK {n}p determinize/s vs copy(p)", ours(determinizations(n, 7)), peer("copy", n))
+            )
+            rows.append(
+                (
+                    f"EK {n}p  ... a new seat each visit",
+                    ours(determinizations(n, 7, rotate=True)),
+                    peer("copy", n),
+                )
             )
         spiel = goofspiel([0])
         rows.append(

@@ -172,16 +172,62 @@ def test_ismcts_rollouts_are_identical(players, rollout):
     assert got == want
 
 
+# every kind of seed the callers give: the runner's 31-bit ints, int64 arrays, Python ints up
+# to 2**63 - 1 (play_seeded, the gym env), uint64 from getrandbits(64) (Coatl's heuristic);
+# one 32-bit word and two, and the edges between them
+EDGE_SEEDS = (0, 1, 7, 2**31 - 1, 2**32 - 1, 2**32, 2**32 + 1, 2**40 + 17, 2**63 - 1)
+EDGE_SEEDS_U64 = (2**63, 2**64 - 2, 2**64 - 1)
+
+
+def _many_seeds():
+    rng = random.Random(2026)
+    drawn = [rng.getrandbits(bits) for bits in (8, 31, 32, 33, 48, 63) for _ in range(40)]
+    return [*EDGE_SEEDS, *drawn]
+
+
 def test_seeded_generators_are_random_random():
-    """The runner's path seeds each seat's Mersenne Twister in compiled code."""
+    """The runner's path seeds each seat's Mersenne Twister in compiled code, from the shared
+    initial state (MT_INIT): any word of it wrong and no seed gives Python's state."""
     import numpy as np
 
-    from ludoteca.engine.compiled.rng import mt_seed, mt_state
+    from ludoteca.engine.compiled.rng import MT_N, mt_seed, mt_state
 
-    for seed in (0, 1, 7, 2**31 - 1, 2**32 - 1, 2**32, 2**40 + 17, 2**63 - 1):
-        mt = np.zeros(625, dtype=np.uint64)
-        mt_seed(mt, seed)
+    mt = np.zeros(MT_N + 1, dtype=np.uint64)
+    for seed in _many_seeds():
+        want = mt_state(random.Random(seed))
+        for typed in (seed, np.int64(seed), np.uint64(seed)):
+            mt[:] = 99  # nothing left over from the seed before
+            mt_seed(mt, typed)
+            assert (mt == want).all(), (seed, type(typed))
+    for seed in EDGE_SEEDS_U64:
+        mt_seed(mt, np.uint64(seed))
         assert (mt == mt_state(random.Random(seed))).all(), seed
+
+
+def test_seeded_pairs_are_random_random():
+    """Two generators seeded in one loop (and n of them, in pairs) are each Python's: the
+    pairs mix one-word and two-word seeds, so the two halves take different keys."""
+    import numpy as np
+
+    from ludoteca.engine.compiled.rng import MT_N, mt_seed_many, mt_seed_pair, mt_state
+
+    seeds = [*_many_seeds(), *EDGE_SEEDS_U64]
+    a = np.zeros(MT_N + 1, dtype=np.uint64)
+    b = np.zeros(MT_N + 1, dtype=np.uint64)
+    for k, sa in enumerate(seeds):
+        sb = seeds[(k * 7 + 3) % len(seeds)]
+        mt_seed_pair(a, np.uint64(sa), b, np.uint64(sb))
+        assert (a == mt_state(random.Random(sa))).all(), (sa, sb)
+        assert (b == mt_state(random.Random(sb))).all(), (sa, sb)
+    for n in range(1, 8):  # odd and even numbers of seats
+        rows = np.array([seeds[(n * 13 + p * 5) % len(seeds)] for p in range(n)], dtype=np.uint64)
+        mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
+        mt_seed_many(mts, rows)
+        for p in range(n):
+            assert (mts[p] == mt_state(random.Random(int(rows[p])))).all(), (n, p)
+        mt_seed_many(mts, rows.astype(np.int64) & 0x7FFFFFFF)  # the runner's seeds
+        for p in range(n):
+            assert (mts[p] == mt_state(random.Random(int(rows[p]) & 0x7FFFFFFF))).all(), (n, p)
 
 
 def test_simulate_nine_domains_records_are_identical():

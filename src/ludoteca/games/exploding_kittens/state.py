@@ -18,7 +18,6 @@ Layout (all public unless said otherwise):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +31,7 @@ from . import legacy, legal, rules, storage, view
 from .cards import DECKS, KITTEN, NK
 from .options import Options
 from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
+from .view import determinize as _determinize
 
 if TYPE_CHECKING:
     from .game import ExplodingKittens
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 class EKState(GameState):
     __slots__ = (
         "_actors",
+        "_unseen",
         "ai",
         "ak",
         "alive",
@@ -122,6 +123,8 @@ class EKState(GameState):
         self.turns = 0
         self.tturns: list[int] = [0] * n
         self._actors: tuple[int, ...] = (0,)
+        # determinize's pool of what one seat has not seen, kept between calls (view.py)
+        self._unseen: tuple[Any, ...] | None = None
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -165,11 +168,23 @@ class EKState(GameState):
     def view(self, player: int | None) -> dict[str, Any]:
         return view.view(self, player)
 
-    def determinize(self, player: int, rng: random.Random) -> EKState:
-        return view.determinize(self, player, rng)
+    # ISMCTS calls it every iteration: the function itself, no extra call layer
+    determinize = _determinize  # type: ignore[assignment]
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> EKState:
+        c = self.copy_public()
+        c.rng = Rng(self.rng.state)
+        c.hands = [h[:] for h in self.hands]
+        c.pile = self.pile[:]
+        c.pk = self.pk[:]
+        c.hk = [k[:] for k in self.hk]
+        return c
+
+    def copy_public(self) -> EKState:
+        """A copy of everything but the generator, the hands, the pile with its masks and
+        what each seat knows of others' hands, which the caller sets (``clone`` copies
+        them; ``determinize`` re-deals them, so copying them first would be wasted)."""
         c = EKState.__new__(EKState)
         c.game = self.game
         c.num_players = self.num_players
@@ -178,17 +193,12 @@ class EKState(GameState):
         c.o_sspass = self.o_sspass
         c.o_bury_any = self.o_bury_any
         c.o_five_diff = self.o_five_diff
-        c.rng = Rng(self.rng.state)
-        c.hands = [h[:] for h in self.hands]
         c.hn = self.hn[:]
-        c.pile = self.pile[:]
-        c.pk = self.pk[:]
         c.discard = self.discard[:]
         c.alive = self.alive[:]
         c.alive_t = self.alive_t
         c.out = self.out[:]
         c.gone = [g[:] for g in self.gone]
-        c.hk = [k[:] for k in self.hk]
         c.cur = self.cur
         c.dir = self.dir
         c.owed = self.owed
@@ -210,6 +220,7 @@ class EKState(GameState):
         c.turns = self.turns
         c.tturns = self.tturns[:]
         c._actors = self._actors
+        c._unseen = None
         return c
 
     # -- storage: JSON in words (docs/rules/exploding-kittens.md, "State JSON") ---------------

@@ -10,6 +10,10 @@ the rest from a pool built in sorted order.
 from __future__ import annotations
 
 import random
+from bisect import insort
+from functools import reduce
+from itertools import repeat, starmap
+from operator import add, or_, sub
 from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
@@ -28,6 +32,8 @@ from .storage import pending_json
 
 if TYPE_CHECKING:
     from .state import EKState
+
+CODES = range(NK)
 
 
 def _cards(h: list[int]) -> list[str]:
@@ -108,83 +114,165 @@ def view(st: EKState, p: int | None) -> dict[str, Any]:
 
 
 def determinize(st: EKState, p: int, rng: random.Random) -> EKState:
+    """A full state consistent with ``view(st, p)``, the rest re-dealt with ``rng``.
+
+    The draws from ``rng``, in order: a key per card of the unseen pool (the others' hands
+    and the unknown pile slots, kittens apart, in sorted order), then, if kittens are hidden,
+    a key per card of what goes back to the pile with them, a coin per other seat that
+    answered an open Nope window holding a Nope, and 64 bits for the new state's generator.
+    Each shuffle orders the cards by their keys, equal keys by card.
+
+    ISMCTS calls this every iteration from the same position (docs/fast.md, "Against the
+    peers", has where the time went): the unseen pool is kept on the state between calls
+    (``_unseen``), the shuffles sort plain float keys, and the pile and its masks are rebuilt
+    whole when p knows no slot of it.
+    """
     n = st.num_players
-    new = st.clone()
     bit = 1 << p
-    # what p knows others hold stays with them
-    fixed: list[list[int]] = [[0] * NK for _ in range(n)]
-    for x in st.hk[p]:
-        fixed[x >> 5][x & 31] += 1
-    pool: list[int] = []
-    for q in st.alive_t:
-        if q == p:
-            continue
-        h = st.hands[q]
-        f = fixed[q]
-        for c in range(NK):
-            extra = h[c] - f[c]
-            if extra > 0:
-                pool += [c] * extra
-    pile, pk = st.pile, st.pk
-    unknown_slots = [i for i in range(len(pile)) if not pk[i] & bit]
-    limbo_hidden = st.limbo >= 0 and st.lmask != -1 and not st.lmask & bit
-    # kittens are never in a hand (public): they stay among the unknown pile slots
-    kittens = 0
-    for i in unknown_slots:
-        c = pile[i]
-        if c == KITTEN:
-            kittens += 1
-        else:
-            pool.append(c)
-    if limbo_hidden:
-        if st.limbo == KITTEN:
-            kittens += 1
-        else:
-            pool.append(st.limbo)
-    pool.sort()
-    # a key per card from rng, then sort: a shuffle that costs one C call per card
+    hands = st.hands
+    hkp = st.hk[p]
+    pool, kittens, others, unknown_slots, limbo_hidden = _unseen(st, p)
+    new = st.copy_public()
+    # what p knows others hold stays with them (``fixed``, only built when there is some)
+    phase = st.phase
+    five = phase == FIVE and st.cur != p
+    defuse = phase == DEFUSE_PHASE and st.cur != p
+    fixed: list[list[int]] | None = None
+    if hkp or five or defuse:
+        fixed = [[0] * NK for _ in range(n)]
+        for x in hkp:
+            fixed[x >> 5][x & 31] += 1
     rnd = rng.random
-    pool = [c for _, c in sorted([(rnd(), c) for c in pool])]
-    if st.phase == FIVE and st.cur != p:
-        pool = _reserve_five(st, fixed[st.cur], pool)
-    if st.phase == DEFUSE_PHASE and st.cur != p and not fixed[st.cur][DEFUSE]:
-        # the table is waiting for cur to defuse: everyone knows cur holds a Defuse
-        pool.remove(DEFUSE)
-        fixed[st.cur][DEFUSE] = 1
+    # the shuffle: positions sorted on the float keys alone (stable), so equal keys keep the
+    # pool's order, which is by card: the same order as sorting (key, card) pairs, cheaper
+    keys = list(starmap(rnd, repeat((), len(pool))))  # [rnd() for _ in pool], in C
+    pool = list(map(pool.__getitem__, sorted(range(len(keys)), key=keys.__getitem__)))
+    if fixed is not None:
+        if five:
+            pool = _reserve_five(st, fixed[st.cur], pool)
+        if defuse and not fixed[st.cur][DEFUSE]:
+            # the table is waiting for cur to defuse: everyone knows cur holds a Defuse
+            pool.remove(DEFUSE)
+            fixed[st.cur][DEFUSE] = 1
+    new.hands = new_hands = hands[:]
+    new_hands[p] = hands[p][:]
+    for q in st.out:
+        new_hands[q] = hands[q][:]
+    hn = st.hn
     i = 0
-    for q in st.alive_t:
-        if q == p:
-            continue
-        h = fixed[q]
-        k = st.hn[q] - sum(h)
+    for q in others:
+        if fixed is None:
+            h = [0] * NK
+            k = hn[q]
+        else:
+            h = fixed[q]
+            k = hn[q] - sum(h)
         for c in pool[i : i + k]:
             h[c] += 1
         i += k
-        new.hands[q] = h
+        new_hands[q] = h
     rest = pool[i:]
     if kittens:
         rest += [KITTEN] * kittens
-        rest = [c for _, c in sorted([(rnd(), c) for c in rest])]
-    new_pile = pile[:]
-    for j, i in enumerate(unknown_slots):
-        new_pile[i] = rest[j]
+        # not sorted: the positions go by card first, then (stable) by key
+        keys = list(starmap(rnd, repeat((), len(rest))))
+        at_ = sorted(range(len(keys)), key=rest.__getitem__)
+        at_.sort(key=keys.__getitem__)
+        rest = list(map(rest.__getitem__, at_))
+    pile, pk = st.pile, st.pk
+    if unknown_slots is not None:
+        new_pile = pile[:]
+        for j, i in enumerate(unknown_slots):
+            new_pile[i] = rest[j]
+        new.pk = [m & bit for m in pk]
+    else:
+        new_pile = rest[: len(pile)]
+        new.pk = [0] * len(pile)
     new.pile = new_pile
     if limbo_hidden:
         new.limbo = rest[-1]
         new.lmask = st.lmask & bit
     # only p's own knowledge survives: what others know is not in p's view
-    new.pk = [m & bit for m in pk]
-    new.hk = [[] for _ in range(n)]
-    new.hk[p] = st.hk[p][:]
+    hk: list[list[int]] = [[] for _ in range(n)]
+    hk[p] = hkp[:]
+    new.hk = hk
     # others' hidden window answers are re-drawn: a holder of a Nope asked for it or not
-    if st.phase == WINDOW:
+    if phase == WINDOW:
         wants = st.wants & bit
-        for q in st.alive_t:
-            if q != p and st.answered >> q & 1 and new.hands[q][NOPE] and rnd() < 0.5:
+        for q in others:
+            if st.answered >> q & 1 and new_hands[q][NOPE] and rnd() < 0.5:
                 wants |= 1 << q
         new.wants = wants
-    new.rng = Rng.from_random(rng)
+    new.rng = Rng(rng.getrandbits(64))
     return new
+
+
+def _unseen(st: EKState, p: int) -> tuple[list[int], int, list[int], list[int] | None, bool]:
+    """What p has not seen, before the shuffle: the pool in sorted order (the others' hands
+    less what p knows they hold, the unknown pile slots but their kittens, a hidden card in
+    limbo), the hidden kittens, the other seats still in, the pile slots p does not know
+    (None: all of them) and whether the card in limbo is hidden.
+
+    Kept on the state with a copy of everything it was built from (the hands, p's knowledge
+    of them, the pile and its masks, limbo, the seats in) and rebuilt when any of that is no
+    longer equal: comparing lists is a fraction of building the pool, and whatever changed
+    the state (a move, the compiled core writing back, a test's hand) cannot leave it stale.
+    """
+    hands, pile, pk, hkp = st.hands, st.pile, st.pk, st.hk[p]
+    key = (p, st.limbo, st.lmask, st.alive_t)
+    kept = st._unseen
+    if (
+        kept is not None
+        and kept[0] == key
+        and kept[1] == hands
+        and kept[2] == pile
+        and kept[3] == pk
+        and kept[4] == hkp
+    ):
+        return kept[5]
+    bit = 1 << p
+    others = [q for q in st.alive_t if q != p]
+    pool: list[int] = []
+    if hkp:
+        known = [[0] * NK for _ in range(st.num_players)]
+        for x in hkp:
+            known[x >> 5][x & 31] += 1
+        for q in others:
+            for c, extra in enumerate(map(sub, hands[q], known[q])):
+                if extra > 0:
+                    pool += [c] * extra
+    elif others:
+        # the pool is sorted below, so the others' hands count as one
+        counts = hands[others[0]]
+        for q in others[1:]:
+            counts = list(map(add, counts, hands[q]))
+        for c in CODES:
+            if counts[c]:
+                pool += [c] * counts[c]
+    unknown_slots: list[int] | None = None
+    # the common case: p knows no slot of the pile (one C-level pass to find out)
+    if reduce(or_, pk, 0) & bit:
+        unknown_slots = [i for i in range(len(pile)) if not pk[i] & bit]
+        unknown = [pile[i] for i in unknown_slots]
+    else:
+        unknown = pile
+    pool += unknown
+    pool.sort()
+    # kittens are never in a hand (public): they stay among the unknown pile slots, so the
+    # pile's are taken out of the pool (sorted, they sit together)
+    kittens = unknown.count(KITTEN)
+    if kittens:
+        at = pool.index(KITTEN)
+        del pool[at : at + kittens]
+    limbo_hidden = st.limbo >= 0 and st.lmask != -1 and not st.lmask & bit
+    if limbo_hidden:
+        if st.limbo == KITTEN:
+            kittens += 1
+        else:
+            insort(pool, st.limbo)
+    got = (pool, kittens, others, unknown_slots, limbo_hidden)
+    st._unseen = (key, [h[:] for h in hands], pile[:], pk[:], hkp[:], got)
+    return got
 
 
 def _reserve_five(st: EKState, fixed: list[int], pool: list[int]) -> list[int]:

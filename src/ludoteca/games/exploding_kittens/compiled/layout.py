@@ -87,6 +87,7 @@ NOT_MIRRORED = {
     "options": "read through the o_* flags",
     "rng": "the generator travels beside the array",
     "alive_t": "derived from alive (NALIVE holds its length)",
+    "_unseen": "determinize's kept pool, checked against the state on every use",
 }
 (
     N, CUR, DIR, OWED, ATTACKED, PHASE, PEND, PCARD, PWILDS, PTARGET, PNAME,
