@@ -75,14 +75,16 @@ class OutcomeWriter:
             self.fh.write(self.line(g) + "\n")
 
     def write_block(self, b: GameBlock) -> None:
-        """A block of games the core kept as columns: Parquet straight from the columns;
-        CSV and JSON Lines row by row, the same bytes as writing each game's outcome."""
+        """A block of games the core kept as columns: Parquet, CSV and JSON Lines straight
+        from the columns (``sim/render.py``), the same bytes as writing each game's outcome."""
         if self.parquet is not None:
             self.parquet.write_block(b)
         elif self.csv:
-            self.writer.writerows(b.csv_rows())
+            for text in b.csv_texts():
+                self.fh.write(text)
         elif b.has_moves:
-            self.fh.write("".join(b.json_lines()))
+            for text in b.jsonl_texts():
+                self.fh.write(text)
         else:
             self.fh.write("".join([self.line(b.outcome(k, False)) + "\n" for k in range(len(b))]))
 

@@ -27,7 +27,7 @@ from .summary import SimulationResult
 # games a block holds at most: the progress bar moves, and a block's moves (records kept) fit
 # in memory; without records a block is a few numbers a game, and longer blocks pay their
 # set-up (arrays, the options parsed, an output's row group) less often
-MAX_BLOCK = 500
+MAX_BLOCK = 2000
 MAX_BARE_BLOCK = 4000
 _MASK64 = (1 << 64) - 1
 
