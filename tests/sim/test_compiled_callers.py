@@ -147,14 +147,14 @@ def test_block_records_equal_the_game_by_game_records(game_id, players, agents, 
     assert [g.record for g in block.outcomes()] == [g.record for g in want]
     for k, g in enumerate(want):
         assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
-    assert "".join(block.jsonl_texts()) == _reference_lines(want)
-    assert "".join(block.csv_texts()) == _reference_csv(want, players)
+    assert b"".join(block.jsonl_bytes()).decode() == _reference_lines(want)
+    assert b"".join(block.csv_bytes()).decode() == _reference_csv(want, players)
     columns = SimulationResult(game_id, players, agents, [], [block])
     assert columns.summary() == SimulationResult(game_id, players, agents, want).summary()
     bare = play_block(game_id, players, agents, 11, 3, 25, opts, True, False)
     assert bare is not None and not bare.has_moves
     assert [g.to_row() for g in bare.outcomes()] == [g.to_row() for g in want]
-    assert "".join(bare.csv_texts()) == _reference_csv(want, players)
+    assert b"".join(bare.csv_bytes()).decode() == _reference_csv(want, players)
 
 
 def _reference_lines(outcomes):
@@ -199,10 +199,10 @@ def test_block_text_in_small_pieces_and_past_thousands(
         play_one(game_id, players, seat_agents(agents, players, i), seed, i)
         for i in range(first, first + 12)
     ]
-    texts = list(block.jsonl_texts())
-    assert len(texts) > 1
-    assert "".join(texts) == _reference_lines(want)
-    assert "".join(block.csv_texts()) == _reference_csv(want, players)
+    chunks = list(block.jsonl_bytes())
+    assert len(chunks) > 1
+    assert b"".join(chunks).decode() == _reference_lines(want)
+    assert b"".join(block.csv_bytes()).decode() == _reference_csv(want, players)
 
 
 @pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])

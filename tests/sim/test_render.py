@@ -29,7 +29,7 @@ def _csv(rows):
 
 
 def _lines(parts, games):
-    return "".join(R.join_rows([*parts, "\n"], games))
+    return b"".join(R.join_rows([*parts, "\n"], games)).decode()
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_lists_of_values_are_json_and_csv_text(values):
     fields: list[str | R.Column] = []
     for i, c in enumerate(R.seat_columns(values, R.csv_field)):
         fields += [",", c] if i else [c]
-    assert "".join(R.join_rows([*fields, "\r\n"], games)) == _csv(values.tolist())
+    assert b"".join(R.join_rows([*fields, "\r\n"], games)).decode() == _csv(values.tolist())
 
 
 def test_numbers_past_thousands_negative_and_large():
@@ -63,7 +63,7 @@ def test_numbers_past_thousands_negative_and_large():
 def test_csv_fields_are_quoted_as_the_writer_quotes_them():
     names = ["plain", "with,comma", 'with"quote', "", "two words", "ação"]
     column = R.Column([R.csv_field(v) for v in names], np.arange(len(names)))
-    got = "".join(R.join_rows([column, ",", R.const("x"), "\r\n"], len(names)))
+    got = b"".join(R.join_rows([column, ",", R.const("x"), "\r\n"], len(names))).decode()
     assert got == _csv([[v, "x"] for v in names])
 
 
@@ -104,14 +104,14 @@ def test_moves_between_head_and_tail_in_any_chunks(monkeypatch, pieces, chars):
     starts = np.concatenate([[100], 100 + np.cumsum(lengths)])
     words = ["a", "bb", "ccc"]
     codes = rng.integers(0, len(words), int(starts[-1]))
-    texts = np.array(words + [", " + w for w in words], dtype=object)
+    texts = np.array([w.encode() for w in words + [", " + w for w in words]], dtype=object)
     head = ["<", *R.number_parts(np.arange(995, 995 + games)), ":"]
     tail = ["|", R.rendered(lengths, R.encode_json), ">\n"]
-    got = "".join(
+    got = b"".join(
         R.join_rows_around(
             head, lambda lo, hi: codes[100 + lo : 100 + hi], texts, starts, tail, games
         )
-    )
+    ).decode()
     want = "".join(
         f"<{995 + g}:"
         + ", ".join(words[c] for c in codes[starts[g] : starts[g + 1]])

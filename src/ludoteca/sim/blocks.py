@@ -18,8 +18,8 @@ from ..engine.match import RECORD_FORMAT
 from . import render as R
 from .outcome import GameOutcome
 
-# each move's text in a record, seat by action code: "[seat, action]", then the same after ", "
-# (a game's later moves); made once per game and seat count
+# each move's text in a record (UTF-8), seat by action code: "[seat, action]", then the same
+# after ", " (a game's later moves); made once per game and seat count
 _MOVES: dict[tuple[str, int], np.ndarray] = {}
 
 
@@ -28,7 +28,7 @@ def _move_texts(game_id: str, num_players: int) -> np.ndarray:
     if table is None:
         texts = action_texts(get_game(game_id))
         first = [f"[{seat}, {t}]" for seat in range(num_players) for t in texts]
-        table = np.array(first + [", " + m for m in first], dtype=object)
+        table = np.array([t.encode() for t in first + [", " + m for m in first]], dtype=object)
         _MOVES[(game_id, num_players)] = table
     return table
 
@@ -158,10 +158,10 @@ class GameBlock:
         reason = R.Column([render(r) for r in p.reasons], p.reason.astype(np.int64))
         return {"seats": seats, "winners": won, "reason": reason}
 
-    def csv_texts(self) -> Iterator[str]:
+    def csv_bytes(self) -> Iterator[bytes]:
         """Every game's CSV row as ``--out games.csv`` writes it (``OutcomeWriter.csv_row`` of
-        its outcome through ``csv.writer``), the block's rows in texts of about a MB, each
-        made when the one before is written."""
+        its outcome through ``csv.writer``), in UTF-8, the block's rows in chunks of a few
+        hundred KB, each made when the one before is written."""
         p = self.played
         g = len(self)
         f = R.csv_field
@@ -181,10 +181,10 @@ class GameBlock:
         parts.append("\r\n")  # csv.writer's default line end (the file keeps it: newline="")
         return R.join_rows(parts, g)
 
-    def jsonl_texts(self) -> Iterator[str]:
-        """Every game's JSON line as ``--out games.jsonl`` writes it (newline included), the
-        block's lines in texts of about a MB (cut between lines, each made when the one
-        before is written): the same bytes as encoding each game's row and record
+    def jsonl_bytes(self) -> Iterator[bytes]:
+        """Every game's JSON line as ``--out games.jsonl`` writes it (newline included), in
+        UTF-8, the block's lines in chunks of a few hundred KB (cut between lines, each made
+        when the one before is written): the same bytes as encoding each game's row and record
         (``OutcomeWriter.line``). What every game shares (the record's head, its options: for
         Sala de Miaula both decks and the card definitions, twelve KB) is rendered once a
         block, each move's text ``[seat, action]`` comes from a table made once per game and

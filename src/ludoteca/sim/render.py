@@ -5,7 +5,8 @@ uses (``json`` with ``ensure_ascii=False``; ``csv.writer``'s field), and each ga
 put together from pieces (constant text and those rendered values, picked by numpy indexing)
 in one ``str.join`` a block: a game costs a few pieces, not a dict, a list and an encoder call.
 Neighbouring pieces with few combinations between them are fused into one (``fuse``), so a
-line of twenty fields is a handful of pieces.
+line of twenty fields is a handful of pieces. The text comes out in UTF-8 chunks of a few
+hundred KB (``join_rows``), each made when the one before has been written.
 """
 
 from __future__ import annotations
@@ -236,9 +237,9 @@ def _pieces(col: Column) -> Any:
     return np.array(col.texts, dtype=object)[col.codes]
 
 
-# text a write holds at most, about (cut between games): a text of a few MB costs a fresh
-# allocation (its pages faulted in) for the text and again for its encoding, more than the write
-# itself (Sala de Miaula's 500 lines, 8.7 MB: 30 µs a game in one write, 5 in writes of 1 MB)
+# bytes a write holds at most, about (cut between games): a text of a few MB costs a fresh
+# allocation (its pages faulted in), more than the write itself (Sala de Miaula's 500 lines,
+# 8.7 MB: 30 µs a game in one write, 5 in writes of 1 MB)
 CHUNK_CHARS = 1 << 18
 # pieces laid out at a time: the index arrays stay a few hundred KB, memory freed and taken
 # again, where a block's (two MB and more) would be fresh pages every block (1 ms for 2 MB)
@@ -247,9 +248,20 @@ CHUNK_PIECES = 1 << 15
 MoveIds = Callable[[int, int], np.ndarray]
 
 
-def join_rows(parts: Sequence[str | Column], games: int) -> Iterator[str]:
-    """Every game's text (``parts`` in order), the games one after the other, in texts of
-    about ``CHUNK_CHARS`` cut between games, each made when the one before is taken."""
+def _encoded(texts: list[str]) -> np.ndarray:
+    """The texts in UTF-8, as an object array (the digits' table encoded once)."""
+    if texts is _DIGITS:
+        return _DIGITS_UTF8
+    return np.array([t.encode() for t in texts], dtype=object)
+
+
+_DIGITS_UTF8 = np.array([t.encode() for t in _DIGITS], dtype=object)
+
+
+def join_rows(parts: Sequence[str | Column], games: int) -> Iterator[bytes]:
+    """Every game's text (``parts`` in order) in UTF-8, the games one after the other, in
+    chunks of about ``CHUNK_CHARS`` bytes cut between games, each made when the one before
+    is taken. (Bytes: the file is written without a text layer encoding it again.)"""
     return join_rows_around(parts, None, None, None, [], games)
 
 
@@ -260,11 +272,12 @@ def join_rows_around(
     starts: np.ndarray | None,
     tail: Sequence[str | Column],
     games: int,
-) -> Iterator[str]:
+) -> Iterator[bytes]:
     """``join_rows`` where every game's text is ``head``, then its run of moves, then
     ``tail``: game g's moves are ``starts[g] - starts[0]`` .. ``starts[g + 1] - starts[0]``
-    of ``move_ids(lo, hi)`` (moves lo .. hi - 1, as indices into ``move_texts``: its first
-    half a game's first move's text, the second half the same after ", ", a later move's).
+    of ``move_ids(lo, hi)`` (moves lo .. hi - 1, as indices into ``move_texts``, UTF-8: its
+    first half a game's first move's text, the second half the same after ", ", a later
+    move's).
 
     Every piece is an index into one table of texts (the moves', then every column's), laid
     out ``CHUNK_PIECES`` at a time, gathered and joined ``CHUNK_CHARS`` at a time."""
@@ -277,7 +290,7 @@ def join_rows_around(
     size = len(tables[0])
     for c in (*hc, *tc):
         offsets.append(size)
-        tables.append(np.array(c.texts, dtype=object))
+        tables.append(_encoded(c.texts))
         size += len(c.texts)
     table = np.concatenate(tables)
     half = len(tables[0]) // 2
@@ -308,7 +321,7 @@ def join_rows_around(
             shift = np.repeat(bounds[:-1] + h - at[:-1], lengths)
             ids[np.arange(count, dtype=np.int64) + shift] = m
         if not step:
-            first = "".join(table[ids[bounds[0] : bounds[1]]].tolist())
+            first = b"".join(table[ids[bounds[0] : bounds[1]]].tolist())
             step = max(1, CHUNK_CHARS // max(1, len(first)))
             yield first
             start = 1
@@ -316,7 +329,7 @@ def join_rows_around(
             start = 0
         for k in range(start, hi - lo, step):
             a, b = int(bounds[k]), int(bounds[min(hi - lo, k + step)])
-            yield "".join(table[ids[a:b]].tolist())
+            yield b"".join(table[ids[a:b]].tolist())
         lo = hi
 
 
