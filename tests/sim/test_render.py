@@ -39,6 +39,7 @@ def _lines(parts, games):
         np.array([[-(10**15), 7], [12, -1], [10**15, 0]], dtype=np.int64),
         np.array([FLOATS[:6], FLOATS[5:]], dtype=np.float64),
         np.array([[1.0, 2.0], [3.0, -0.0]], dtype=np.float64),
+        np.array([[1.0, 2.0], [3.0, 0.0], [-4.0, 1e15], [9999999999999998.0, 6.0]]),
         np.array([[True, False], [False, False]]),
     ],
 )
