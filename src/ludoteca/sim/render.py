@@ -237,13 +237,14 @@ def _pieces(col: Column) -> Any:
     return np.array(col.texts, dtype=object)[col.codes]
 
 
-# bytes a write holds at most, about (cut between games): a text of a few MB costs a fresh
-# allocation (its pages faulted in), more than the write itself (Sala de Miaula's 500 lines,
-# 8.7 MB: 30 µs a game in one write, 5 in writes of 1 MB)
-CHUNK_CHARS = 1 << 18
+# bytes a write holds at most, about (cut between games): a text of many MB costs fresh memory
+# (pages faulted in, huge pages zeroed from 4 MB), more than the write itself (Sala de Miaula's
+# 500 lines, 8.7 MB: 30 µs a game in one write, 5 in writes of 1 MB); with freed memory kept
+# (sim/heap.py) a MB a write is the quickest measured (256 KB: 6-12 % slower, 2 MB: the same)
+CHUNK_CHARS = 1 << 20
 # pieces laid out at a time: the index arrays stay a few hundred KB, memory freed and taken
-# again, where a block's (two MB and more) would be fresh pages every block (1 ms for 2 MB)
-CHUNK_PIECES = 1 << 15
+# again, where a block's (several MB) would be fresh pages every block without sim/heap.py
+CHUNK_PIECES = 1 << 16
 
 MoveIds = Callable[[int, int], np.ndarray]
 
