@@ -201,10 +201,17 @@ def _merge(a: Column, b: Column, games: int) -> Column | None:
 
 
 def fuse(parts: Sequence[str | Column], games: int) -> list[Column]:
-    """The parts (text and columns, in order) as few columns as pays: neighbours merged left
-    to right while the merged table stays small against the games."""
-    out: list[Column] = []
+    """The parts (text and columns, in order) as few columns as pays: neighbouring texts
+    joined, then neighbours merged left to right while the merged table stays small against
+    the games."""
+    joined: list[str | Column] = []
     for p in parts:
+        if isinstance(p, str) and joined and isinstance(joined[-1], str):
+            joined[-1] += p
+        else:
+            joined.append(p)
+    out: list[Column] = []
+    for p in joined:
         col = const(p) if isinstance(p, str) else p
         if col.codes is None and not col.texts[0]:
             continue
