@@ -9,14 +9,17 @@ arms; the median of each is printed):
   arrays, nothing else (``core.play_games`` without moves; where the core does not deal:
   ``new_game`` in Python and the playout in the core);
 - ``sim parquet``: what ``ludoteca simulate --workers 1 --out games.parquet`` does: the run's
-  games, one row each written to a Parquet file, and the summary;
+  games, one row each written to a Parquet file, and the summary (in a process whose malloc
+  keeps freed memory, as ``simulate``'s: ``sim/heap.py``);
 - ``sim csv``: the same with ``--out games.csv`` (one row a game);
 - ``sim jsonl``: the same with ``--out games.jsonl`` (every game's whole match record);
 - ``py parquet`` / ``py jsonl``: the same two with the core disabled (the reference loop; a
   run of ``--py-chunk`` games, the reference being tens of times slower).
 
-Then the issue's bars: sim ÷ core (≥ 0.8) and sim ÷ py (≥ 8), for each output; and the load
-average of the machine (``os.getloadavg``) at the row's end, the machine being shared.
+Then the issue's bars: sim ÷ core (≥ 0.8) and sim ÷ py (≥ 8), for each output; the load
+average of the machine (``os.getloadavg``) at the row's end, the machine being shared; and the
+games the core's loop plays a call and a simulate run plays (a run's set-up, file and summary
+are once a run, as once a command: 10,000 games, fewer where the core plays fewer in a round).
 
     python benchmarks/simulate_speed.py                                  # every game, 2 players
     python benchmarks/simulate_speed.py exploding-kittens --players 4 --seconds 1 --rounds 3
@@ -44,50 +47,77 @@ from ludoteca.cli.simulate_cmd import OutcomeWriter
 from ludoteca.engine import compiled as fast
 from ludoteca.sim import SimulationResult
 from ludoteca.sim.blocks import GameBlock
+from ludoteca.sim.heap import keep_freed_memory
 from ludoteca.sim.runner import iter_blocks
 
 AGENTS = ("random", "heuristic")
-CHUNK = 2000  # games per run (its set-up, check_run, the file opened, amortized as in a long run)
+# the files the runs wrote: each run writes a new one, as a user's run does (writing over the
+# last run's file would time the kernel dropping its pages: 5 ms for 7 MB, 2.5 µs a game), and
+# they are removed between runs, untimed
+WRITTEN: list[Path] = []
+CHUNK = 2000  # games per call of the core's own loop
+# games per `simulate` run (--run-games): its set-up (the options checked, the agents' plan, the
+# file opened) and its summary are once a run, as once a command; users run 10^4-10^6 games
+RUN = 10_000
 
 
 def timed(fn: Callable[[], int], seconds: float) -> float:
-    """Calls ``fn`` (which returns how many games it played) for about ``seconds``: games/s."""
+    """Calls ``fn`` (which returns how many games it played) for about ``seconds`` of its own
+    CPU time: games/s. Between calls (not timed) the files it wrote are removed."""
     done = 0
-    t0 = time.process_time()
-    while True:
+    spent = 0.0
+    while spent < seconds:
+        t0 = time.process_time()
         done += fn()
-        dt = time.process_time() - t0
-        if dt >= seconds:
-            return done / dt
+        spent += time.process_time() - t0
+        for path in WRITTEN:
+            path.unlink(missing_ok=True)
+        WRITTEN.clear()
+    return done / spent
 
 
-def core_loop(game: ludoteca.Game, n: int, agent: str, seed: list[int]) -> Callable[[], int]:
-    """The core's own loop over CHUNK games (deal included where the core deals)."""
+def core_loop(
+    game: ludoteca.Game, n: int, agent: str, seed: list[int], chunk: int = CHUNK
+) -> Callable[[], int]:
+    """The core's own loop over ``chunk`` games a call (deal included where the core deals)."""
     core = fast.core_for(game)
     assert core is not None
     plan = AC.seat_plan(game, [agent])
     assert plan is not None
     options = getattr(game.new_game(n, 0, {}), "options", None)
-    kinds = np.full((CHUNK, n), plan[0][0], dtype=np.int64)
-    risks = np.full((CHUNK, n), float(plan[1][0]))
+    kinds = np.full((chunk, n), plan[0][0], dtype=np.int64)
+    risks = np.full((chunk, n), float(plan[1][0]))
 
     def run() -> int:
         s = seed[0]
-        seed[0] += CHUNK
-        deals = np.arange(s, s + CHUNK, dtype=np.uint64)
+        seed[0] += chunk
+        deals = np.arange(s, s + chunk, dtype=np.uint64)
         seeds = (deals.astype(np.int64)[:, None] * 31 + np.arange(n)[None, :]) & 0x7FFFFFFF
         if core.play_games(deals, n, options, seeds, kinds, risks, False) is not None:
-            return CHUNK
-        for g in range(CHUNK):  # a core that does not deal: new_game in Python
+            return chunk
+        for g in range(chunk):  # a core that does not deal: new_game in Python
             state = game.new_game(n, s + g, {})
             if agent == "random":
                 fast.play_random(state, [random.Random(s * 31 + p) for p in range(n)], False)
             else:
                 agents = [make_agent(agent, game, s * 31 + p) for p in range(n)]
                 AC.play_agents(state, agents, record=False)
-        return CHUNK
+        return chunk
 
     return run
+
+
+def sizes(game: ludoteca.Game, n: int, agent: str, args: argparse.Namespace) -> tuple[int, int]:
+    """Games a core call and a simulate run hold: CHUNK and ``--run-games``, fewer where the
+    core plays fewer in a round's ``--seconds`` (Coatl's heuristic: some hundreds a second),
+    so that every round times several calls; a multiple of 100, at least 100."""
+    probe = core_loop(game, n, agent, [10**9], 100)
+    probe()  # compiled already (warm_up); its first call sets the heuristic's tables
+    t0 = time.process_time()
+    probe()
+    rate = 100 / max(time.process_time() - t0, 1e-9)
+    most = max(100, int(rate * args.seconds) // 100 * 100)
+    return min(CHUNK, max(100, most // 4 // 100 * 100)), min(args.run_games, most)
 
 
 def simulate_run(
@@ -98,13 +128,15 @@ def simulate_run(
     use_core: bool,
     seed: list[int],
     tmp: Path,
-    chunk: int = CHUNK,
+    chunk: int = RUN,
 ) -> Callable[[], int]:
     """``ludoteca simulate --workers 1 --out games.<suffix>``'s loop (``cli/simulate_cmd.py``):
     the file written as games end, then the summary."""
 
     def play() -> None:
-        writer = OutcomeWriter(tmp / f"games.{suffix}", n)
+        path = tmp / f"games{seed[0]}.{suffix}"
+        WRITTEN.append(path)
+        writer = OutcomeWriter(path, n)
         games, blocks = [], []
         for part in iter_blocks(gid, chunk, n, [agent], seed[0], keep_records=writer.keeps_moves):
             if isinstance(part, GameBlock):
@@ -138,15 +170,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--agents", nargs="*", default=list(AGENTS))
     ap.add_argument("--py-chunk", type=int, default=100, help="games a reference run plays")
+    ap.add_argument("--run-games", type=int, default=RUN, help="games a simulate run plays")
     args = ap.parse_args(argv)
     if not fast.AVAILABLE:
         print("no compiled cores here (numba missing)")
         return 1
-    gids = args.games or [g for g in ludoteca.list_games() if fast.available(g)]
-    print(f"games/s, one process, CPU time, median of {args.rounds} rounds")
+    keep_freed_memory()  # as ``ludoteca simulate`` does in its process (sim/heap.py)
+    gids = args.games or [g.id for g in ludoteca.list_games() if fast.available(g)]
+    print(
+        f"games/s, one process, CPU time, median of {args.rounds} rounds; the core's loop"
+        f" plays `call` games a call (at most {CHUNK:,}), a simulate run `run` games (at most"
+        f" {args.run_games:,}): fewer where the core plays fewer in --seconds"
+    )
     head = f"{'game':18} {'n':>2} {'agents':9} {'core':>8} {'sim pq':>8} {'sim csv':>8}"
     head += f" {'sim jsonl':>9} {'py pq':>7} {'py jsonl':>8} {'pq/core':>7} {'csv/core':>8}"
-    print(head + f" {'jsonl/core':>10} {'pq/py':>6} {'jsonl/py':>8} {'load':>5}")
+    print(
+        head
+        + f" {'jsonl/core':>10} {'pq/py':>6} {'jsonl/py':>8} {'load':>5} {'call':>6} {'run':>6}"
+    )
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for gid in gids:
@@ -171,11 +212,12 @@ def row(
 ) -> None:
     """One game, player count and agent: every arm, interleaved; the row printed."""
     pc = args.py_chunk
+    chunk, run = sizes(game, n, agent, args)
     arms: dict[str, Callable[[], int]] = {
-        "core": core_loop(game, n, agent, [0]),
-        "sim_pq": simulate_run(gid, n, agent, "parquet", True, [0], tmp),
-        "sim_csv": simulate_run(gid, n, agent, "csv", True, [0], tmp),
-        "sim_jsonl": simulate_run(gid, n, agent, "jsonl", True, [0], tmp),
+        "core": core_loop(game, n, agent, [0], chunk),
+        "sim_pq": simulate_run(gid, n, agent, "parquet", True, [0], tmp, run),
+        "sim_csv": simulate_run(gid, n, agent, "csv", True, [0], tmp, run),
+        "sim_jsonl": simulate_run(gid, n, agent, "jsonl", True, [0], tmp, run),
         "py_pq": simulate_run(gid, n, agent, "parquet", False, [0], tmp, pc),
         "py_jsonl": simulate_run(gid, n, agent, "jsonl", False, [0], tmp, pc),
     }
@@ -192,7 +234,7 @@ def row(
         f" {r['py_jsonl']:>8,.0f} {r['sim_pq'] / r['core']:>7.2f}"
         f" {r['sim_csv'] / r['core']:>8.2f} {r['sim_jsonl'] / r['core']:>10.2f}"
         f" {r['sim_pq'] / r['py_pq']:>6.1f} {r['sim_jsonl'] / r['py_jsonl']:>8.1f}"
-        f" {os.getloadavg()[0]:>5.1f}"
+        f" {os.getloadavg()[0]:>5.1f} {chunk:>6,} {run:>6,}"
     )
     sys.stdout.flush()
     return 0

@@ -3,6 +3,8 @@ without it: same outcomes, same match records, same search statistics."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 
 import pytest
@@ -13,6 +15,7 @@ from ludoteca import agents as registry
 from ludoteca.agents import compiled as hooks
 from ludoteca.agents.ismcts import Budget, search
 from ludoteca.cli.main import app
+from ludoteca.cli.simulate_cmd import OutcomeWriter
 from ludoteca.engine import SeatHandle
 from ludoteca.engine import compiled as fast
 from ludoteca.sim import simulate
@@ -127,9 +130,10 @@ def test_simulate_with_a_seat_the_core_lacks_keeps_the_reference_path(monkeypatc
 )
 def test_block_records_equal_the_game_by_game_records(game_id, players, agents, opts):
     """The columns a block keeps give back, game by game, what ``play_one`` gives (with the
-    core playing each game from a Python deal): outcomes, whole records, JSON lines, CSV rows,
-    and the summary over the columns equals the one over the outcomes."""
-    from ludoteca.cli.simulate_cmd import OutcomeWriter
+    core playing each game from a Python deal): outcomes, whole records, the JSON lines and
+    CSV rows (the block's text from its columns, ``sim/render.py``, against each outcome's
+    line and row through ``json`` and ``csv.writer``), and the summary over the columns
+    equals the one over the outcomes."""
     from ludoteca.sim.runner import play_block, play_one, seat_agents
     from ludoteca.sim.summary import SimulationResult
 
@@ -141,19 +145,64 @@ def test_block_records_equal_the_game_by_game_records(game_id, players, agents, 
     ]
     assert block.outcomes() == want
     assert [g.record for g in block.outcomes()] == [g.record for g in want]
-    writer = OutcomeWriter.__new__(OutcomeWriter)
-    writer.n = players
     for k, g in enumerate(want):
         assert OutcomeWriter.line(block.outcome(k, False)) == OutcomeWriter.line(g)
-        assert writer.csv_row(block.outcome(k, False)) == writer.csv_row(g)
-    assert block.json_lines() == [OutcomeWriter.line(g) + "\n" for g in want]
-    assert block.csv_rows() == [writer.csv_row(g) for g in want]
+    assert b"".join(block.jsonl_bytes()).decode() == _reference_lines(want)
+    assert b"".join(block.csv_bytes()).decode() == _reference_csv(want, players)
     columns = SimulationResult(game_id, players, agents, [], [block])
     assert columns.summary() == SimulationResult(game_id, players, agents, want).summary()
     bare = play_block(game_id, players, agents, 11, 3, 25, opts, True, False)
     assert bare is not None and not bare.has_moves
     assert [g.to_row() for g in bare.outcomes()] == [g.to_row() for g in want]
-    assert bare.csv_rows() == [writer.csv_row(g) for g in want]
+    assert b"".join(bare.csv_bytes()).decode() == _reference_csv(want, players)
+
+
+def _reference_lines(outcomes):
+    """``--out x.jsonl``'s text game by game: each outcome's row and record through json."""
+    return "".join(OutcomeWriter.line(g) + "\n" for g in outcomes)
+
+
+def _reference_csv(outcomes, players):
+    """``--out x.csv``'s rows game by game: each outcome's fields through csv.writer."""
+    writer = OutcomeWriter.__new__(OutcomeWriter)
+    writer.n = players
+    buf = io.StringIO()
+    rows = csv.writer(buf)
+    for g in outcomes:
+        rows.writerow(writer.csv_row(g))
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "agents", "seed", "first"),
+    [
+        ("nine-domains", 2, ["heuristic", "random"], 10**12 - 1003, 990),
+        ("exploding-kittens", 3, ["random", "heuristic"], -20, 5),
+        ("coatl", 2, ["random"], 995, 0),
+        ("sala-de-miaula", 2, ["random"], 7, 1995),
+    ],
+)
+def test_block_text_in_small_pieces_and_past_thousands(
+    monkeypatch, game_id, players, agents, seed, first
+):
+    """The block's text laid out and joined a few pieces and characters at a time, with
+    numbers crossing thousands (their last three digits come from a table) and negative deal
+    seeds, is still the game-by-game text."""
+    from ludoteca.sim import render
+    from ludoteca.sim.runner import play_block, play_one, seat_agents
+
+    monkeypatch.setattr(render, "CHUNK_PIECES", 40)
+    monkeypatch.setattr(render, "CHUNK_CHARS", 3000)
+    block = play_block(game_id, players, agents, seed, first, 12, {}, True, True)
+    assert block is not None
+    want = [
+        play_one(game_id, players, seat_agents(agents, players, i), seed, i)
+        for i in range(first, first + 12)
+    ]
+    chunks = list(block.jsonl_bytes())
+    assert len(chunks) > 1
+    assert b"".join(chunks).decode() == _reference_lines(want)
+    assert b"".join(block.csv_bytes()).decode() == _reference_csv(want, players)
 
 
 @pytest.mark.parametrize(("players", "rollout"), [(2, "random"), (5, "random"), (3, "heuristic")])
@@ -306,34 +355,36 @@ def test_a_core_that_no_longer_fits_its_game_falls_back(monkeypatch):
         assert got == _outcomes("nine-domains", 3, 2, ["random"], 1)
 
 
-def _written(tmp_path, name, agents, game="exploding-kittens", players=3):
+def _written(tmp_path, name, agents, game="exploding-kittens", players=3, seed=4):
     out = tmp_path / name
     args = ["simulate", game, "-n", "12", "-p", str(players), "--agents", agents]
-    r = CliRunner().invoke(app, [*args, "--seed", "4", "--workers", "1", "--out", str(out)])
+    r = CliRunner().invoke(app, [*args, "--seed", str(seed), "--workers", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     return out.read_bytes()
 
 
 @pytest.mark.parametrize(
-    ("agents", "suffix", "game", "players"),
+    ("agents", "suffix", "game", "players", "seed"),
     [
-        ("random,random", "jsonl", "exploding-kittens", 3),
-        ("heuristic,random", "jsonl", "exploding-kittens", 3),
-        ("random,heuristic", "csv", "exploding-kittens", 3),
-        ("random,heuristic", "jsonl", "nine-domains", 2),
-        ("heuristic,random", "csv", "nine-domains", 2),
-        ("random,random", "jsonl", "coatl", 4),
-        ("random,heuristic", "csv", "coatl", 2),
-        ("heuristic,random", "jsonl", "sala-de-miaula", 2),
-        ("random", "csv", "sala-de-miaula", 2),
+        ("random,random", "jsonl", "exploding-kittens", 3, 4),
+        ("heuristic,random", "jsonl", "exploding-kittens", 3, 4),
+        ("random,heuristic", "csv", "exploding-kittens", 3, 4),
+        ("random,heuristic", "jsonl", "nine-domains", 2, 4),
+        ("heuristic,random", "csv", "nine-domains", 2, 995),
+        ("random,random", "jsonl", "coatl", 4, 4),
+        ("random,heuristic", "csv", "coatl", 2, 4),
+        ("heuristic,random", "jsonl", "sala-de-miaula", 2, 999_995),
+        ("random", "csv", "sala-de-miaula", 2, 4),
     ],
 )
 def test_simulate_output_is_byte_identical_to_the_reference_loop(
-    tmp_path, agents, suffix, game, players
+    tmp_path, agents, suffix, game, players, seed
 ):
+    """The file ``simulate --out`` writes from the core's columns is, byte for byte, the one
+    the reference loop (no core: every game played and encoded in Python) writes."""
     with fast.disabled():
-        want = _written(tmp_path, f"want.{suffix}", agents, game, players)
-    assert _written(tmp_path, f"got.{suffix}", agents, game, players) == want
+        want = _written(tmp_path, f"want.{suffix}", agents, game, players, seed)
+    assert _written(tmp_path, f"got.{suffix}", agents, game, players, seed) == want
 
 
 def test_simulate_makes_no_agent_the_core_plays(monkeypatch):

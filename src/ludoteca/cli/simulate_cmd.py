@@ -6,7 +6,7 @@ import csv
 import json
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, TextIO
 
 from rich.progress import (
     BarColumn,
@@ -22,6 +22,7 @@ from ..engine import Game
 from ..sim import GameOutcome, SimulationResult
 from ..sim.backends import make_backend
 from ..sim.blocks import GameBlock
+from ..sim.heap import keep_freed_memory
 from ..sim.runner import check_run, iter_blocks
 from .backends import started
 from .common import console, msg
@@ -46,7 +47,7 @@ class OutcomeWriter:
 
             self.parquet = ParquetOut(path)
             return
-        self.fh: IO[str] = path.open("w", encoding="utf-8", newline="")
+        self.fh: TextIO = path.open("w", encoding="utf-8", newline="")
         if self.csv:
             cols = [
                 "index",
@@ -75,14 +76,15 @@ class OutcomeWriter:
             self.fh.write(self.line(g) + "\n")
 
     def write_block(self, b: GameBlock) -> None:
-        """A block of games the core kept as columns: Parquet straight from the columns;
-        CSV and JSON Lines row by row, the same bytes as writing each game's outcome."""
+        """A block of games the core kept as columns: Parquet, CSV and JSON Lines straight
+        from the columns (``sim/render.py``), the same bytes as writing each game's outcome."""
         if self.parquet is not None:
             self.parquet.write_block(b)
-        elif self.csv:
-            self.writer.writerows(b.csv_rows())
-        elif b.has_moves:
-            self.fh.write("".join(b.json_lines()))
+        elif self.csv or b.has_moves:
+            # UTF-8 already: past the text layer (emptied first, the header may wait in it)
+            self.fh.flush()
+            for chunk in b.csv_bytes() if self.csv else b.jsonl_bytes():
+                self.fh.buffer.write(chunk)
         else:
             self.fh.write("".join([self.line(b.outcome(k, False)) + "\n" for k in range(len(b))]))
 
@@ -135,6 +137,7 @@ def run_simulation(
     batch_size: int | None = None,
 ) -> SimulationResult:
     """``backend``, ``address``, ``batch_size``: where the games run (see ``make_backend``)."""
+    keep_freed_memory()  # blocks' arrays taken again without page faults (sim/heap.py)
     pool = make_backend(backend, workers, address, batch_size)
     check_run(game.id, num_players, agents, seed, options)  # before a cluster starts
     games: list[GameOutcome] = []

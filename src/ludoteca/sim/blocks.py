@@ -5,6 +5,7 @@ when asked for, one game at a time, and equal what the game-by-game runner build
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,12 +15,31 @@ from ..agents.compiled import action_json, action_texts
 from ..engine import get_game
 from ..engine.compiled.played import Played
 from ..engine.match import RECORD_FORMAT
+from . import render as R
 from .outcome import GameOutcome
 
-# json.dumps(x, ensure_ascii=False), made once (dumps makes an encoder a call for such options);
-# a dict's text is its items' texts joined by ", " with ": " between key and value, so a line
-# put together from parts is the same bytes as encoding it whole
-_encode = json.JSONEncoder(ensure_ascii=False).encode
+# each move's text in a record (UTF-8), seat by action code: "[seat, action]", then the same
+# after ", " (a game's later moves); made once per game and seat count
+_MOVES: dict[tuple[str, int], np.ndarray] = {}
+
+
+def _move_texts(game_id: str, num_players: int) -> np.ndarray:
+    table = _MOVES.get((game_id, num_players))
+    if table is None:
+        texts = action_texts(get_game(game_id))
+        first = [f"[{seat}, {t}]" for seat in range(num_players) for t in texts]
+        table = np.array([t.encode() for t in first + [", " + m for m in first]], dtype=object)
+        _MOVES[(game_id, num_players)] = table
+    return table
+
+
+def _won_text(bits: int, num_players: int, render: R.Render) -> str:
+    """The winners field of a game whose winning seats are ``bits``: a JSON list of the
+    seats, or, for CSV, the seats joined by spaces."""
+    seats = [s for s in range(num_players) if bits >> s & 1]
+    if render is R.encode_json:
+        return R.encode_json(seats)
+    return render(" ".join(map(str, seats)))
 
 
 @dataclass
@@ -126,64 +146,122 @@ class GameBlock:
             actions_json,
         )
 
-    def csv_rows(self) -> list[list[Any]]:
-        """Every game's CSV row as ``--out games.csv`` writes it (``OutcomeWriter.csv_row`` of
-        its outcome), from the columns in a few list operations a block."""
+    def _row_columns(self, render: R.Render) -> dict[str, Any]:
+        """The per-game fields the row and the record share, as rendered columns."""
         p = self.played
         n = self.num_players
-        names = [[self.agents[a] for a in row] for row in self.seat_agent.tolist()]
-        won = [" ".join(str(s) for s in range(n) if w[s]) for w in p.winners.tolist()]
-        reasons = [p.reasons[r] for r in p.reason.tolist()]
-        turns = [""] * len(self) if p.turns is None else p.turns.tolist()
-        scores = [[""] * n] * len(self) if p.scores is None else p.scores.tolist()
-        return [
-            [self.first + k, int(d), *names[k], won[k], reasons[k], m, turns[k], *scores[k]]
-            for k, (d, m) in enumerate(zip(self.deals.tolist(), p.decisions.tolist(), strict=True))
-        ]
+        names = [render(a) for a in self.agents]
+        seats = [R.Column(names, self.seat_agent[:, s]) for s in range(n)]
+        bits = (p.winners.astype(np.int64) << np.arange(n, dtype=np.int64)).sum(axis=1)
+        codes, distinct = R.dense(bits)
+        won = R.Column([_won_text(b, n, render) for b in distinct], codes)
+        reason = R.Column([render(r) for r in p.reasons], p.reason.astype(np.int64))
+        return {"seats": seats, "winners": won, "reason": reason}
 
-    def json_lines(self) -> list[str]:
-        """Every game's JSON line as ``--out games.jsonl`` writes it (newline included): the
-        same bytes as encoding ``outcome(k)``'s row and record, put together from parts: what
-        every game of the block shares (the record's head, its options: for Sala de Miaula
-        both decks and the card definitions, twelve KB) encoded once, each move's text
-        ``[seat, action]`` taken from a table made once per block, so a game costs a join
-        over its moves and the encoding of its few per-game fields."""
+    def csv_bytes(self) -> Iterator[bytes]:
+        """Every game's CSV row as ``--out games.csv`` writes it (``OutcomeWriter.csv_row`` of
+        its outcome through ``csv.writer``), in UTF-8, the block's rows in chunks of a few
+        hundred KB, each made when the one before is written."""
+        p = self.played
+        g = len(self)
+        f = R.csv_field
+        cols = self._row_columns(f)
+        index = np.arange(self.first, self.first + g, dtype=np.int64)
+        parts: list[str | R.Column] = [*R.number_parts(index), ",", *R.number_parts(self.deals)]
+        for c in [*cols["seats"], cols["winners"], cols["reason"]]:
+            parts += [",", c]
+        parts += [",", R.rendered(p.decisions, f), ","]
+        if p.turns is not None:
+            parts.append(R.rendered(p.turns, f))
+        if p.scores is None:
+            parts.append("," * self.num_players)
+        else:
+            for c in R.seat_columns(p.scores, f):
+                parts += [",", c]
+        parts.append("\r\n")  # csv.writer's default line end (the file keeps it: newline="")
+        return R.join_rows(parts, g)
+
+    def jsonl_bytes(self) -> Iterator[bytes]:
+        """Every game's JSON line as ``--out games.jsonl`` writes it (newline included), in
+        UTF-8, the block's lines in chunks of a few hundred KB (cut between lines, each made
+        when the one before is written): the same bytes as encoding each game's row and record
+        (``OutcomeWriter.line``). What every game shares (the record's head, its options: for
+        Sala de Miaula both decks and the card definitions, twelve KB) is rendered once a
+        block, each move's text ``[seat, action]`` comes from a table made once per game and
+        seat count, and the per-game fields from their columns (``sim/render.py``)."""
         p = self.played
         if p.starts is None or p.seats is None or p.codes is None:
             raise ValueError("this block kept no moves")
-        texts = action_texts(get_game(self.game_id))
-        pairs = [f"[{seat}, {t}]" for seat in range(self.num_players) for t in texts]
-        moves = (p.seats * len(texts) + p.codes).tolist()
-        starts = p.starts.tolist()
-        head = (
-            f'{{"format": {_encode(RECORD_FORMAT)}, "game": {_encode(self.game_id)}, '
-            f'"rules_version": {_encode(self.rules_version)}, "num_players": {self.num_players}, '
-            '"seed": '
+        g = len(self)
+        enc = R.encode_json
+        cols = self._row_columns(enc)
+        seats = R.json_list(cols["seats"])
+        ranking = R.json_list(R.seat_columns(p.ranking, enc))
+        scores: list[str | R.Column] = (
+            ["null"] if p.scores is None else R.json_list(R.seat_columns(p.scores, enc))
         )
-        options = f', "options": {_encode(self.options)}, "players": '
-        lines = []
-        for k in range(len(self)):
-            deal = int(self.deals[k])
-            seats = self.seats(k)
-            row = _encode(
-                {
-                    "index": self.first + k,
-                    "seed": deal,
-                    "seats": seats,
-                    "winners": self.winners(k),
-                    "ranking": p.ranking[k].tolist(),
-                    "scores": self.scores(k),
-                    "reason": self.reason(k),
-                    "decisions": int(p.decisions[k]),
-                    "turns": self.turns(k),
-                }
-            )
-            actions = ", ".join(map(pairs.__getitem__, moves[starts[k] : starts[k + 1]]))
-            lines.append(
-                f'{row[:-1]}, "record": {head}{deal}{options}{_encode(seats)}, '
-                f'"actions": [{actions}], "result": {_encode(self.result_json(k))}}}}}\n'
-            )
-        return lines
+        deal = R.number_parts(self.deals)
+        index = R.number_parts(np.arange(self.first, self.first + g, dtype=np.int64))
+        turns: str | R.Column = "null" if p.turns is None else R.rendered(p.turns, enc)
+        head: list[str | R.Column] = [
+            '{"index": ',
+            *index,
+            ', "seed": ',
+            *deal,
+            ', "seats": ',
+            *seats,
+            ', "winners": ',
+            cols["winners"],
+            ', "ranking": ',
+            *ranking,
+            ', "scores": ',
+            *scores,
+            ', "reason": ',
+            cols["reason"],
+            ', "decisions": ',
+            R.rendered(p.decisions, enc),
+            ', "turns": ',
+            turns,
+            f', "record": {{"format": {enc(RECORD_FORMAT)}, "game": {enc(self.game_id)}, '
+            f'"rules_version": {enc(self.rules_version)}, '
+            f'"num_players": {self.num_players}, "seed": ',
+            *deal,
+            f', "options": {enc(self.options)}, "players": ',
+            *seats,
+            ', "actions": [',
+        ]
+        tail: list[str | R.Column] = [
+            '], "result": {"winners": ',
+            cols["winners"],
+            ', "ranking": ',
+            *ranking,
+            ', "reason": ',
+            cols["reason"],
+            ', "scores": ',
+            *scores,
+            ', "details": ',
+            *self._details(),
+            "}}}\n",
+        ]
+        move_texts = _move_texts(self.game_id, self.num_players)
+        per_seat = len(move_texts) // (2 * self.num_players)
+        movers, codes = p.seats, p.codes
+
+        def move_ids(lo: int, hi: int) -> np.ndarray:
+            """Moves lo .. hi - 1 as indices into the table: by seat, then action code."""
+            return movers[lo:hi] * per_seat + codes[lo:hi]
+
+        return R.join_rows_around(head, move_ids, move_texts, p.starts, tail, g)
+
+    def _details(self) -> list[str | R.Column]:
+        """The parts of every game's ``Result.details`` as JSON: from the columns the core
+        names (``detail_columns``), else game by game (``details``)."""
+        p = self.played
+        g = len(self)
+        spec = getattr(p, "detail_columns", None)
+        if spec is None:
+            return [R.Column([R.encode_json(p.details(k)) for k in range(g)], np.arange(g))]
+        return R.json_dict(spec(), g)
 
     def outcomes(self, full: bool = True) -> list[GameOutcome]:
         return [self.outcome(k, full) for k in range(len(self))]

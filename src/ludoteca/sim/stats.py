@@ -27,9 +27,20 @@ def mean_interval(xs: Sequence[float], z: float = Z95) -> tuple[float, float, fl
     m = sum(xs) / n
     if n == 1:
         return (m, m, m)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    var = _squares_sum(xs, m) / (n - 1)
     half = z * math.sqrt(var / n)
     return (m, m - half, m + half)
+
+
+def _squares_sum(xs: Sequence[float], m: float) -> float:
+    """``sum((x - m) ** 2 for x in xs)``, the same value: each distinct x's square computed
+    once (a simulation's scores take a few dozen values among thousands), then the squares
+    summed by ``sum`` in the same order. (Equal keys give equal squares: 1 and 1.0, 0.0 and
+    -0.0; a NaN is found by identity.)"""
+    if len(xs) < 64:
+        return sum((x - m) ** 2 for x in xs)
+    square = {x: (x - m) ** 2 for x in set(xs)}
+    return sum(map(square.__getitem__, xs))
 
 
 def percentile(xs: Sequence[float], q: float) -> float:

@@ -170,3 +170,13 @@ class CoatlPlayed(Played):
             "best_coatl": self.best[g].tolist(),
             "trigger": int(self.trigger[g]),
         }
+
+    def detail_columns(self) -> list[tuple[str, Any, np.ndarray | None]]:
+        """``details`` for every game at once, as columns (``sim/render.py``'s ``json_dict``:
+        key, values, the games holding it), in ``details``' key order."""
+        return [
+            ("turns", self.turns, None),
+            ("cards_beside", self.cards, None),
+            ("best_coatl", self.best, None),
+            ("trigger", self.trigger, None),
+        ]

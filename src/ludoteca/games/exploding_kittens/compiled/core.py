@@ -260,6 +260,15 @@ class EKPlayed(Played):
             "eliminated": self.out[g].tolist(),
         }
 
+    def detail_columns(self) -> list[tuple[str, Any, np.ndarray | None]]:
+        """``details`` for every game at once, as columns (``sim/render.py``'s ``json_dict``:
+        key, values, the games holding it), in ``details``' key order."""
+        return [
+            ("turns", self.turns, None),
+            ("turns_by_seat", self.tturns, None),
+            ("eliminated", self.out, None),
+        ]
+
 
 def _opts(options: Any) -> np.ndarray:
     """The options' flags as ``deal`` reads them: (stack, sspass, bury, five_different)."""

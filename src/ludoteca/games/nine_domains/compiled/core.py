@@ -192,3 +192,21 @@ class NDPlayed(Played):
         ):
             details["tiebreak"] = "domains"
         return details
+
+    def detail_columns(self) -> list[tuple[str, Any, np.ndarray | None]]:
+        """``details`` for every game at once, as columns (``sim/render.py``'s ``json_dict``:
+        key, values, the games holding it), in ``details``' key order."""
+        f = self.finals
+        points = [i for i, r in enumerate(self.reasons) if r == "points"]
+        tiebreak = (
+            (f[:, GM.F_WINNER] != -1)
+            & np.isin(f[:, GM.F_REASON], points)
+            & (f[:, GM.F_VP0] == f[:, GM.F_VP1])
+        )
+        return [
+            ("turns", f[:, GM.F_ROUNDS], None),
+            ("domains", f[:, [GM.F_WON0, GM.F_WON1]], None),
+            ("bonus_vp", f[:, [GM.F_BONUS0, GM.F_BONUS1]], None),
+            ("elements_ignored", f[:, GM.F_ELEMENTS_OFF] != 0, None),
+            ("tiebreak", "domains", tiebreak),
+        ]

@@ -213,3 +213,11 @@ class SalaPlayed(Played):
             "life": self.lives[g].tolist(),
             "terrain": L.TERRAINS[t] if t >= 0 else "",
         }
+
+    def detail_columns(self) -> list[tuple[str, Any, np.ndarray | None]]:
+        """``details`` for every game at once, as columns (``sim/render.py``'s ``json_dict``:
+        key, values, the games holding it), in ``details``' key order; no terrain (-1) is
+        the table's last entry, ""."""
+        t = self.terrains.astype(np.int64)
+        terrain = (np.where(t >= 0, t, len(L.TERRAINS)), [*L.TERRAINS, ""])
+        return [("turns", self.turns, None), ("life", self.lives, None), ("terrain", terrain, None)]
