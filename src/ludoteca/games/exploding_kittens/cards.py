@@ -51,6 +51,10 @@ class _Card(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     key: str
     role: Role
+    # false: a card the rule text does not have (a designer's); it is in no deck of decks.toml,
+    # so every seeded deal and every old record stay as they were, and it enters play only
+    # through the ``extra_cards`` option
+    in_text: bool = True
 
 
 class _Catalog(BaseModel):
@@ -82,12 +86,21 @@ def _where(err: ValidationError) -> str:
     return f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}"
 
 
-def load_cards(data: dict[str, object], source: str = "cards.toml") -> tuple[str, ...]:
-    """The card keys in code order; checks them against what the rules implement."""
+def _catalog(data: dict[str, object], source: str) -> _Catalog:
     try:
-        cat = _Catalog.model_validate(data)
+        return _Catalog.model_validate(data)
     except ValidationError as e:
         raise DataError(f"exploding_kittens/data/{source}: {_where(e)}") from None
+
+
+def beyond_text(data: dict[str, object], source: str = "cards.toml") -> frozenset[str]:
+    """The keys of the cards the rule text does not have (``in_text = false``)."""
+    return frozenset(c.key for c in _catalog(data, source).card if not c.in_text)
+
+
+def load_cards(data: dict[str, object], source: str = "cards.toml") -> tuple[str, ...]:
+    """The card keys in code order; checks them against what the rules implement."""
+    cat = _catalog(data, source)
     keys = tuple(c.key for c in cat.card)
     for c in cat.card:
         want = IMPLEMENTED.get(c.key)
@@ -106,9 +119,13 @@ def load_cards(data: dict[str, object], source: str = "cards.toml") -> tuple[str
 
 
 def load_decks(
-    data: dict[str, object], keys: tuple[str, ...], source: str = "decks.toml"
+    data: dict[str, object],
+    keys: tuple[str, ...],
+    source: str = "decks.toml",
+    beyond: frozenset[str] = frozenset(),
 ) -> dict[int, tuple[int, ...]]:
-    """Player count -> full deck as counts per card code (kittens and all Defuses included)."""
+    """Player count -> full deck as counts per card code (kittens and all Defuses included).
+    ``beyond``: the cards the text does not have, which no deck here may list."""
     try:
         decks = _Decks.model_validate(data)
     except ValidationError as e:
@@ -127,11 +144,20 @@ def load_decks(
                 raise DataError(f"{where}: unknown card {key!r}")
             if IMPLEMENTED[key] in ("defuse", "kitten"):
                 raise DataError(f"{where}: {key!r} is not listed (its number follows the rules)")
+            if key in beyond:
+                raise DataError(
+                    f"{where}: {key!r} is not in the rule text (in_text = false): it enters "
+                    "play through the extra_cards option, so the text's deals stay as they are"
+                )
             if c < 1:
                 raise DataError(f"{where}: {key!r} must appear at least once, not {c}")
             counts[i] = c
         absent = [
-            k for k in keys if IMPLEMENTED[k] not in ("defuse", "kitten") and k not in deck.cards
+            k
+            for k in keys
+            if IMPLEMENTED[k] not in ("defuse", "kitten")
+            and k not in deck.cards
+            and k not in beyond
         ]
         if absent:
             raise DataError(
@@ -147,8 +173,10 @@ def load_decks(
     return out
 
 
-KEYS: tuple[str, ...] = load_cards(_read("cards.toml"))
-DECKS: dict[int, tuple[int, ...]] = load_decks(_read("decks.toml"), KEYS)
+_CARDS_TOML = _read("cards.toml")
+KEYS: tuple[str, ...] = load_cards(_CARDS_TOML)
+BEYOND_TEXT: frozenset[str] = beyond_text(_CARDS_TOML)
+DECKS: dict[int, tuple[int, ...]] = load_decks(_read("decks.toml"), KEYS, beyond=BEYOND_TEXT)
 NK = len(KEYS)
 CODE: dict[str, int] = {k: i for i, k in enumerate(KEYS)}
 ROLE: tuple[str, ...] = tuple(IMPLEMENTED[k] for k in KEYS)
@@ -179,3 +207,20 @@ ACTION_CARDS: tuple[int, ...] = tuple(i for i, r in enumerate(ROLE) if r == "act
 HOLDABLE: tuple[int, ...] = tuple(i for i in range(NK) if i != KITTEN)
 # the largest draw pile any deck starts with: defuse positions run 0..MAX_PILE
 MAX_PILE: int = max(sum(d) - 8 * n for n, d in DECKS.items())
+
+
+def deck_with(n: int, extra: dict[str, int]) -> tuple[int, ...]:
+    """The deck for ``n`` seats with the ``extra_cards`` option's cards added (counts by code)."""
+    if not extra:
+        return DECKS[n]
+    counts = list(DECKS[n])
+    for key, k in extra.items():
+        counts[CODE[key]] += k
+    return tuple(counts)
+
+
+def extra_room(n: int) -> int:
+    """How many extra cards the draw pile can take at ``n`` seats: the action space numbers
+    pile positions up to ``MAX_PILE`` (the largest deck of the table), so a larger pile could
+    not be named in a Defuse or a Bury."""
+    return MAX_PILE - (sum(DECKS[n]) - 8 * n)

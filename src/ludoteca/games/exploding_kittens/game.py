@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionSpace
-from ...engine.errors import DataError
+from ...engine.errors import DataError, InvalidOptions
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.i18n import Catalog
 from . import legacy
 from .actions import build_action_space
-from .cards import DECKS, KEYS
+from .cards import DECKS, KEYS, extra_room
 from .options import Options
 from .setup import deal
 from .state import EKState
@@ -34,6 +34,15 @@ class ExplodingKittens(Game):
 
     def _new_game(self, num_players: int, seed: int, options: Any) -> EKState:
         return deal(self, num_players, seed, options)
+
+    def check_options(self, options: Any, num_players: int) -> None:
+        room = extra_room(num_players)
+        extra = sum(options.extra_cards.values())
+        if extra > room:
+            raise InvalidOptions(
+                f"{self.id}: option 'extra_cards': {extra} cards, but the draw pile of a "
+                f"{num_players}-player game takes at most {room} more"
+            )
 
     def state_from_json(self, data: Mapping[str, Any]) -> EKState:
         if not isinstance(data, Mapping):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.rng import Rng
-from .cards import DECKS, DEFUSE, KITTEN, NK
+from .cards import DEFUSE, KITTEN, NK, deck_with
 from .options import Options
 from .pile import shuffle
 from .state import EKState
@@ -19,7 +19,7 @@ def deal(game: ExplodingKittens, num_players: int, seed: int, options: Options) 
     """1 Defuse and 7 random cards each; the rest, the spare Defuses and n-1 kittens form the pile."""
     n = num_players
     st = EKState(game, n, options, Rng(seed))
-    deck = DECKS[n]
+    deck = deck_with(n, options.extra_cards)
     others = [c for c in range(NK) if c not in (DEFUSE, KITTEN) for _ in range(deck[c])]
     shuffle(st.rng, others)
     for p in range(n):

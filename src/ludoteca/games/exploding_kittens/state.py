@@ -28,7 +28,7 @@ from ...engine.result import Result
 from ...engine.rng import Rng
 from . import actions as A
 from . import legacy, legal, rules, storage, view
-from .cards import DECKS, KITTEN, NK
+from .cards import KITTEN, NK, deck_with
 from .options import Options
 from .phases import BURY_PHASE, DEFUSE_PHASE, MAIN, NO_PEND, OVER, WINDOW
 from .view import determinize as _determinize
@@ -260,7 +260,9 @@ class EKState(GameState):
             counts[c] += 1
         if self.limbo >= 0:
             counts[self.limbo] += 1
-        assert tuple(counts) == DECKS[n], "a card is missing or duplicated"
+        assert tuple(counts) == deck_with(n, self.options.extra_cards), (
+            "a card is missing or duplicated"
+        )
         assert len(self.pk) == len(self.pile)
         kittens = self.pile.count(KITTEN) + (self.limbo == KITTEN)
         assert kittens == len(self.alive_t) - 1, "kittens in the pile must be players still in - 1"

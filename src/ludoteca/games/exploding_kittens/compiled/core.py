@@ -157,6 +157,17 @@ class Core(BaseCore):
     def store(self, S: np.ndarray, state: Any) -> None:
         R.to_state(S, state)
 
+    def table_for(self, n: int, options: Any) -> np.ndarray:
+        """The table with the deck the compiled deal reads for ``n`` seats: the option
+        ``extra_cards`` adds its cards to it (a copy: the shared table stays the text's)."""
+        if not options.extra_cards:
+            return self.table
+        T = self.table.copy()
+        deck = R.T_DECK + n * R.NKC
+        for key, k in options.extra_cards.items():
+            T[deck + C.CODE[key]] += k
+        return T
+
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
         return tuple(S[R.ACTORS : R.ACTORS + S[R.ACTN]].tolist())
 
@@ -169,7 +180,15 @@ class Core(BaseCore):
         turns = np.zeros(g, dtype=np.int64)
         winners = np.zeros(g, dtype=np.int64)
         PL.random_games(
-            self.table, self.heuristic, seeds, n, _opts(options), agent_seeds, moves, turns, winners
+            self.table_for(n, options),
+            self.heuristic,
+            seeds,
+            n,
+            _opts(options),
+            agent_seeds,
+            moves,
+            turns,
+            winners,
         )
         return moves, turns, winners
 
@@ -196,9 +215,10 @@ class Core(BaseCore):
         codes = np.empty(cap if record else 0, dtype=np.int64)
         opts = _opts(options)
         done = 0
+        table = self.table_for(n, options)
         while done < g:
             done = GM.play_games(
-                self.table,
+                table,
                 self.heuristic,
                 deals,
                 n,
