@@ -43,8 +43,8 @@ import warnings
 import numpy as np
 
 import ludoteca
-from ludoteca.rl.gym_env import LudotecaGym
-from ludoteca.rl.pettingzoo_env import LudotecaAEC
+from ludoteca.rl.gymnasium_env import LudotecaGym
+from ludoteca.rl.pettingzoo_envs import LudotecaAEC
 
 clock = time.process_time
 

@@ -13,7 +13,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import ludoteca
 from ludoteca.rl import gym_env
-from ludoteca.rl.gym_env import gym_id
+from ludoteca.rl.gymnasium_env import gym_id
 
 GAMES = [g.id for g in ludoteca.list_games()]
 CORE = pytest.mark.parametrize("core", [None, False], ids=["core", "engine"])

@@ -216,3 +216,16 @@ def test_ansi_render_draws_the_acting_seats_view():
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+
+
+def test_the_package_doors_stay_functions_after_use():
+    """``ludoteca.rl.pettingzoo_env(...)`` as docs/rl.md writes it, called again and again: the
+    doors' modules once had the functions' names, and the first call's import replaced the
+    package's function with its module (a second call: "'module' object is not callable")."""
+    import ludoteca.rl as rl
+
+    for door in ("pettingzoo_env", "parallel_env", "gym_env"):
+        for _ in range(2):
+            env = getattr(rl, door)("nine-domains")
+            env.reset(seed=0)
+            env.close()

@@ -159,7 +159,7 @@ def _aec_episode(env, seed: int, pick: random.Random) -> list:
 
 @pytest.mark.parametrize(("game_id", "n", "options"), CASES, ids=IDS)
 def test_pettingzoo_on_the_core_gives_the_engines_episodes(game_id, n, options):
-    from ludoteca.rl.pettingzoo_env import LudotecaAEC
+    from ludoteca.rl.pettingzoo_envs import LudotecaAEC
 
     on, off = (
         LudotecaAEC(game_id, n, options, core=True),
@@ -174,7 +174,7 @@ def test_pettingzoo_on_the_core_gives_the_engines_episodes(game_id, n, options):
 
 
 def test_parallel_on_the_core_gives_the_engines_episodes():
-    from ludoteca.rl.pettingzoo_env import LudotecaParallel
+    from ludoteca.rl.pettingzoo_envs import LudotecaParallel
 
     on = LudotecaParallel("nine-domains", 2, core=True)
     off = LudotecaParallel("nine-domains", 2, core=False)
@@ -200,7 +200,7 @@ def test_parallel_on_the_core_gives_the_engines_episodes():
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])
 @pytest.mark.parametrize(("game_id", "n", "options"), CASES, ids=IDS)
 def test_gym_on_the_core_gives_the_engines_episodes(game_id, n, options, opponents):
-    from ludoteca.rl.gym_env import LudotecaGym
+    from ludoteca.rl.gymnasium_env import LudotecaGym
 
     off = LudotecaGym(game_id, n, options, opponents=opponents, core=False)
     on = LudotecaGym(game_id, n, options, opponents=opponents)

@@ -13,19 +13,19 @@ __all__ = ["gym_env", "parallel_env", "pettingzoo_env", "register_openspiel"]
 
 
 def pettingzoo_env(*args: Any, **kwargs: Any) -> Any:
-    from .pettingzoo_env import pettingzoo_env as make  # the rl extra (pettingzoo), when asked
+    from .pettingzoo_envs import pettingzoo_env as make  # the rl extra (pettingzoo), when asked
 
     return make(*args, **kwargs)
 
 
 def parallel_env(*args: Any, **kwargs: Any) -> Any:
-    from .pettingzoo_env import parallel_env as make  # the rl extra (pettingzoo), when asked
+    from .pettingzoo_envs import parallel_env as make  # the rl extra (pettingzoo), when asked
 
     return make(*args, **kwargs)
 
 
 def gym_env(*args: Any, **kwargs: Any) -> Any:
-    from .gym_env import gym_env as make  # the rl extra (gymnasium), when asked
+    from .gymnasium_env import gym_env as make  # the rl extra (gymnasium), when asked
 
     return make(*args, **kwargs)
 

@@ -40,7 +40,7 @@ def rllib_env(config: Mapping[str, Any]) -> Any:
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
     # the PettingZoo door needs the rl extra, loaded with RLlib only when an env is built
-    from .pettingzoo_env import LudotecaAEC
+    from .pettingzoo_envs import LudotecaAEC
 
     class _RLlibNames(BaseWrapper):
         """Our {observation, action_mask} as {observations, action_mask}."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..agents.policy_agent import META, policy_meta
 from ..engine import get_game
-from .gym_env import LudotecaGym
+from .gymnasium_env import LudotecaGym
 
 __all__ = ["META", "policy_meta", "train"]
 
