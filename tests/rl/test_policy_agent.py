@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +42,31 @@ def test_a_trained_policy_loads_plays_replays_and_keeps_to_its_player_count(tmp_
     state = get_game("exploding-kittens").new_game(num_players=2, seed=1)
     with pytest.raises(AgentSpecError, match="trained for 3 players, not 2"):
         agent.act(SeatHandle(state, state.actors[0]))
+
+    # labelled for the right game and count but as wide as another game's: a clear error, not
+    # a shape error from inside the network (what a card added to the catalog would bring)
+    wide = tmp_path / "ek2.zip"
+    _relabel(out, wide, game="exploding-kittens", num_players=2)
+    agent = make_agent(f"policy:path={wide}", get_game("exploding-kittens"))
+    with pytest.raises(AgentSpecError, match="train the policy again"):
+        agent.act(SeatHandle(state, state.actors[0]))
+
+
+@pytest.mark.parametrize(
+    "path", sorted((Path(__file__).parents[2] / "policies").glob("*.zip")), ids=lambda p: p.stem
+)
+def test_every_shipped_policy_plays_its_game(path):
+    """The policies in policies/ fit their games as they are now (a card added to a catalog
+    widens the observation and the action space: this names the policy to train again)."""
+    meta = policy_meta(path)
+    game = get_game(meta["game"])
+    agent = make_agent(f"policy:path={path}", game, 1)
+    state = game.new_game(num_players=meta["num_players"], seed=3)
+    while not state.is_over and state.actors:
+        p = state.actors[0]
+        action = agent.act(SeatHandle(state, p))
+        assert action in state.legal_actions(p)
+        state.apply(p, action)
 
 
 def _relabel(src_path, dst_path, **meta) -> None:

@@ -101,10 +101,12 @@ class PolicyAgent(Agent):
                 f"players, not {n}"
             )
         game = handle.game
+        encoder = encoder_for(game.id, n)
+        self._check_fits(game, encoder.size)
         legal = handle.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = encoder_for(game.id, n).encode(handle.view())
+        obs = encoder.encode(handle.view())
         codes = [game.encode(a) for a in legal]
         mask = np.zeros(game.action_space_size, dtype=bool)
         mask[codes] = True
@@ -116,6 +118,22 @@ class PolicyAgent(Agent):
         if self.greedy or sum(weights) <= 0:
             return legal[max(range(len(legal)), key=weights.__getitem__)]
         return self.rng.choices(legal, weights=weights)[0]
+
+    def _check_fits(self, game: Game, obs_size: int) -> None:
+        """A policy's network is as wide as the observation and the action space it was trained
+        on; a game that has grown since (a card added to its catalog) would make its first move
+        a shape error deep in torch, so say what happened instead."""
+        trained = (
+            int(np.prod(self.policy.observation_space.shape)),
+            int(self.policy.action_space.n),
+        )
+        now = (obs_size, game.action_space_size)
+        if trained != now:
+            raise AgentSpecError(
+                f"agent 'policy': {self.path} was trained on an observation of {trained[0]} "
+                f"numbers and {trained[1]} actions; {game.id} now has {now[0]} and {now[1]} "
+                "(its catalog or rules changed since): train the policy again"
+            )
 
 
 def make(game: Game, seed: int, **kwargs: Any) -> Agent:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import ludoteca
 from ludoteca.games.exploding_kittens import actions as A
 from ludoteca.games.exploding_kittens.phases import Phase
 
@@ -318,3 +319,18 @@ def test_every_action_card_can_be_noped() -> None:
     st.apply(1, A.NOPE_ACT)
     all_pass(st)
     assert st.cur == 0 and st.owed == 1, "a Noped Attack passes no turns"
+
+
+def test_every_card_has_its_name_and_rules_text_in_both_languages() -> None:
+    """A card added to cards.toml without its words would be shown by its key (the catalog's
+    fallback): each language's own file names every card and says what it does."""
+    from ludoteca.games.exploding_kittens.cards import KEYS as ALL
+
+    catalog = ludoteca.get_game("exploding-kittens").catalog
+    for lang in ("pt-BR", "en"):
+        own = catalog.messages[lang]
+        for key in ALL:
+            assert own.get(f"card.{key}"), f"no {lang} name for the card {key!r} (card.{key})"
+            assert own.get(f"card_text.{key}"), (
+                f"no {lang} rules text for {key!r} (card_text.{key})"
+            )
