@@ -56,7 +56,7 @@ def supported() -> str:
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
-    layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
+    layout = L.LAYOUT  # load/store: the declaration's own copies
     compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
     max_actions = table.ACAP
     heuristic_size = heuristic.H_SIZE
@@ -67,12 +67,6 @@ class Core(BaseCore):
 
     def build_table(self, game: Game) -> np.ndarray:
         return table.build_table(game)
-
-    def load(self, state: Any) -> np.ndarray:
-        return L.from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        L.to_state(S, state)
 
     def deal(self, seed: int, n: int, options: Any) -> tuple[np.ndarray, int]:
         """A new game (``setup.new_state``) dealt in compiled code: the state's array and
