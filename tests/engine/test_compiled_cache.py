@@ -86,3 +86,70 @@ def test_an_edit_of_the_shared_helpers_drops_every_folders_cache(tmp_path, monke
     assert not cached()
     (folder / "observation.py").write_text("")  # a new file in the folder counts too
     assert not cached()
+
+
+def _write_driver(folder: Path, adds: int) -> None:
+    """A game folder building the shared batch driver (``drivers.batch``) around its own move,
+    as each game's ``compiled/playout.py`` does."""
+    (folder / "__init__.py").write_text("")
+    (folder / "playout.py").write_text(
+        textwrap.dedent("""\
+            from ludoteca.engine.compiled import drivers
+
+            from .rules import legal, move
+
+            step_many, legal_many = drivers.batch(__name__, move, legal, 1)
+            """)
+    )
+    (folder / "rules.py").write_text(
+        textwrap.dedent(f"""\
+            from ludoteca.engine.compiled.jit import njit
+
+
+            @njit
+            def move(S, T, rng, p, code):
+                S[0] = code + {adds}
+
+
+            @njit
+            def legal(S, T, p, buf):
+                return 0
+            """)
+    )
+
+
+def _run_driver(root: Path) -> tuple[int, int]:
+    """The driver's answer in a new process, and how many signatures it compiled there (0:
+    all loaded from the cache)."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = os.pathsep.join([str(root), str(SRC)])
+    code = textwrap.dedent("""\
+        import numpy as np
+        from twin.playout import step_many as f
+        S = np.zeros((1, 1), dtype=np.int64)
+        one = np.ones(1, dtype=np.int64)
+        f(S, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.uint64), one, one)
+        print(S[0, 0], len(f.stats.cache_misses))
+        """)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    value, misses = out.stdout.split()
+    return int(value), int(misses)
+
+
+def test_a_shared_driver_is_cached_with_the_game_and_dropped_with_it(tmp_path):
+    """The drivers (engine/compiled/drivers.py) are compiled around each game's own functions:
+    a second process loads them from the cache (a closure over the game's dispatchers would
+    be compiled again in every process: numba keys it by a pickle of the cells, and a
+    dispatcher pickles with a uuid of its process), the cache sits in the game's folder, and
+    an edit of the game's function drops it."""
+    folder = tmp_path / "twin"
+    folder.mkdir()
+    _write_driver(folder, 10)
+    assert _run_driver(tmp_path) == (11, 1)  # compiled
+    assert _run_driver(tmp_path) == (11, 0)  # loaded from the cache
+    assert list((folder / "__pycache__").glob("playout.step_many-*.nbi"))
+    _write_driver(folder, 20)  # only rules.py changes: the cached driver holds the old move
+    os.utime(folder / "rules.py", (1, 1))
+    assert _run_driver(tmp_path) == (21, 1)

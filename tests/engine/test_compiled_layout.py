@@ -54,9 +54,11 @@ def test_coatl_states_go_in_and_out_unchanged():
         st = _played(seed)
         S = L.from_state(st)
         back = GAME.new_game(st.num_players, 999, st.options.model_dump())
+        back.legal_actions(back.actors[0])  # its cache of legal actions, for the other position
         L.to_state(S, back)
         back.rng.state = st.rng.state
         assert back.to_json() == st.to_json(), seed
+        assert back._legal is None  # the layout's clears=
         assert (L.from_state(back) == S).all()
         coatls += sum(len(pl.coatls) for pl in st.players)
     assert coatls > 20, "the nested Coatl records are exercised"

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..game import Game, GameState
-from ..registry import get_game, list_games
+from ..registry import game_package, get_game, list_games
 from . import jit
 from .core import HEURISTIC, RANDOM, Core
 
@@ -68,7 +68,7 @@ _WHY: dict[str, str] = {}
 
 def compiled_package(game: Game) -> str:
     """Where a game's compiled core lives: ``<the game's package>.compiled``."""
-    return f"{type(game).__module__.rpartition('.')[0]}.compiled"
+    return f"{game_package(game)}.compiled"
 
 
 def _build(game: Game) -> Core | None:

@@ -142,6 +142,27 @@ class Core:
         ``record``. None: this core does not deal (the caller plays game by game)."""
         return None
 
+    def random_games(
+        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Whole games with a RandomAgent in every seat (the benchmarks'), game g dealt from
+        ``Rng(seeds[g])`` and seat p's agent seeded ``agent_seeds[g, p]``: per game its moves,
+        its turns (-1: the game counts none) and its winner (-1: shared). ``play_games``'
+        loop, its rows reduced to those."""
+        # the types simulate passes (sim/runner.py), so one compiled play_games serves both
+        deals = np.asarray(seeds, dtype=np.int64).astype(np.uint64)
+        agents = np.ascontiguousarray(agent_seeds, dtype=np.int64)
+        kinds = np.zeros(agents.shape, dtype=np.int64)
+        played = self.play_games(deals, n, options, agents, kinds, np.zeros(agents.shape), False)
+        if played is None:
+            raise NotImplementedError(f"{self.game.id}: this core does not deal")
+        alone = played.winners.sum(axis=1) == 1
+        winners = np.where(alone, played.winners.argmax(axis=1), -1)
+        turns = played.turns
+        if turns is None:
+            turns = np.full(len(played), -1, dtype=np.int64)
+        return played.decisions, turns, winners
+
 
 def unimplemented(implements: dict[str, frozenset[Any]], has: dict[str, frozenset[Any]]) -> str:
     """Why a core cannot play a package: what the package ``has`` (by kind: cards, effects,

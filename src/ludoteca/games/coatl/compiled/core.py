@@ -15,7 +15,8 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented
-from ....engine.compiled.played import Played, fill_columns
+from ....engine.compiled.drivers import run_games
+from ....engine.compiled.played import Played
 from ....engine.game import Game
 from .. import actions as A
 from .. import cards as C
@@ -55,7 +56,7 @@ def supported() -> str:
 
 class Core(BaseCore):
     IMPLEMENTS = IMPLEMENTS
-    layout = L.LAYOUT  # load/store: layout.py's from_state/to_state (the layout's, plus)
+    layout = L.LAYOUT  # load/store: the declaration's own copies
     compiled: ClassVar[Any] = playout  # playout, step_many, legal_many, actors
     max_actions = table.ACAP
     heuristic_size = heuristic.H_SIZE
@@ -66,12 +67,6 @@ class Core(BaseCore):
 
     def build_table(self, game: Game) -> np.ndarray:
         return table.build_table(game)
-
-    def load(self, state: Any) -> np.ndarray:
-        return L.from_state(state)
-
-    def store(self, S: np.ndarray, state: Any) -> None:
-        L.to_state(S, state)
 
     def deal(self, seed: int, n: int, options: Any) -> tuple[np.ndarray, int]:
         """A new game (``setup.new_state``) dealt in compiled code: the state's array and
@@ -92,25 +87,10 @@ class Core(BaseCore):
         record: bool,
     ) -> Played:
         self.check_kinds(kinds)
-        opts = playout.options_array(options)
-
-        def play(record: bool, *columns: Any) -> int:
-            return int(
-                GM.play_games(
-                    self.table,
-                    self.heuristic,
-                    deals,
-                    n,
-                    opts,
-                    seeds,
-                    kinds,
-                    risks,
-                    record,
-                    *columns,
-                )
-            )
-
-        c = fill_columns(play, len(deals), GM.WIDTH, record, 120 * n, GM.GAME_MOVES)
+        D = playout.options_array(options)
+        T, H = self.table, self.heuristic
+        w = GM.WIDTH
+        c = run_games(GM.play_games, T, H, deals, n, D, seeds, kinds, risks, record, w, 120 * n)
         f = c.finals
         keys = f[:, GM.F_KEYS : GM.F_KEYS + 3 * n].reshape(len(deals), n, 3)
         # scoring.result: the winners hold the greatest key; a seat's place is one more than
@@ -138,20 +118,6 @@ class Core(BaseCore):
             keys[:, :, 2].copy(),
             f[:, GM.F_TRIGGER].copy(),
         )
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal: moves, turns (-1: not kept) and winner per seed
-        (-1: shared)."""
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        opts = playout.options_array(options)
-        playout.random_games(
-            self.table, self.heuristic, seeds, n, opts, agent_seeds, moves, winners
-        )
-        return moves, np.full(g, -1, dtype=np.int64), winners
 
 
 class CoatlPlayed(Played):

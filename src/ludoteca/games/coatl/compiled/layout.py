@@ -123,13 +123,13 @@ LAYOUT = Layout(
     ],
     reserve=32,
     seats="num_players",
+    clears=("_legal",),  # the reference's cached legal list belongs to the state it had
 )
 # the state's slots the array does not mirror, and why
 NOT_MIRRORED = {
     "game": "the game object",
     "options": "read through the O_* flags",
     "rng": "the generator travels beside the array",
-    "_legal": "the reference's cache of legal actions (dropped on the way back)",
 }
 (
     PHASE, CUR, ALEFT, TAKEN, TCOATL, TURNS, END, TRIGGER, PASSES, NPL,
@@ -148,4 +148,3 @@ def from_state(st: CoatlState) -> np.ndarray:
 def to_state(S: np.ndarray, st: CoatlState) -> None:
     """Write the array back into ``st`` (same game, same seats, same options)."""
     LAYOUT.store(S, st)
-    st._legal = None  # the reference's cached legal list belongs to the state it had

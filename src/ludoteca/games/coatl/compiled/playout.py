@@ -8,8 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from ....engine.compiled import drivers
 from ....engine.compiled.jit import njit
-from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed
+from ....engine.compiled.rng import mt_below, mt_random
 from .heuristic import (
     HW_SIZE,
     heuristic,
@@ -24,12 +25,6 @@ from .legal import (
 )
 from .rules import (
     apply,
-)
-from .scoring import (
-    winner,
-)
-from .setup import (
-    deal,
 )
 from .table import (
     ACAP,
@@ -91,40 +86,7 @@ def playout(
     return steps
 
 
-@njit
-def random_games(
-    T: Any, H: Any, seeds: Any, n: int, opts: Any, agent_seeds: Any, moves: Any, winners: Any
-) -> None:
-    S = np.zeros(SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
-    empty = np.zeros(0, dtype=np.int64)
-    kinds = np.zeros(n, dtype=np.int64)
-    risks = np.zeros(n, dtype=np.float64)
-    for g in range(seeds.shape[0]):
-        rng[0] = np.uint64(seeds[g])
-        for p in range(n):
-            mt_seed(mts[p], agent_seeds[g, p])
-        deal(S, T, rng, n, opts)
-        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
-        winners[g] = winner(S, T)
-
-
-@njit
-def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
-    for g in range(Ss.shape[0]):
-        if codes[g] >= 0:
-            apply(Ss[g], T, rngs[g : g + 1], players[g], codes[g])
-
-
-@njit
-def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
-    buf = np.empty(ACAP, dtype=np.int64)
-    for g in range(Ss.shape[0]):
-        masks[g, :] = 0
-        m = legal(Ss[g], T, players[g], buf)
-        for i in range(m):
-            masks[g, buf[i]] = 1
+step_many, legal_many = drivers.batch(__name__, apply, legal, ACAP)
 
 
 def options_array(options: Any) -> np.ndarray:

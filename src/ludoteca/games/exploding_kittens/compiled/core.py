@@ -16,6 +16,7 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented, unmirrored
+from ....engine.compiled.drivers import run_games
 from ....engine.compiled.played import Played
 from ....engine.game import Game
 from .. import actions as A
@@ -171,27 +172,6 @@ class Core(BaseCore):
     def actors(self, S: np.ndarray) -> tuple[int, ...]:
         return tuple(S[R.ACTORS : R.ACTORS + S[R.ACTN]].tolist())
 
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal (the benchmark): moves, turns and winner per seed."""
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        turns = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        PL.random_games(
-            self.table_for(n, options),
-            self.heuristic,
-            seeds,
-            n,
-            _opts(options),
-            agent_seeds,
-            moves,
-            turns,
-            winners,
-        )
-        return moves, turns, winners
-
     def play_games(
         self,
         deals: np.ndarray,
@@ -204,42 +184,13 @@ class Core(BaseCore):
     ) -> Played:
         self.check_kinds(kinds)
         g = len(deals)
-        starts = np.zeros(g + 1, dtype=np.int64)
-        decisions = np.zeros(g, dtype=np.int64)
-        turns = np.zeros(g, dtype=np.int64)
-        tturns = np.zeros((g, n), dtype=np.int64)
-        out = np.zeros((g, max(n - 1, 0)), dtype=np.int64)
-        winner = np.zeros(g, dtype=np.int64)
-        cap = GM.GAME_MOVES * 2 + (g * 60 * n if record else 0)
-        seats = np.empty(cap if record else 0, dtype=np.int64)
-        codes = np.empty(cap if record else 0, dtype=np.int64)
-        opts = _opts(options)
-        done = 0
-        table = self.table_for(n, options)
-        while done < g:
-            done = GM.play_games(
-                table,
-                self.heuristic,
-                deals,
-                n,
-                opts,
-                seeds,
-                kinds,
-                risks,
-                record,
-                seats,
-                codes,
-                starts,
-                decisions,
-                turns,
-                tturns,
-                out,
-                winner,
-                done,
-            )
-            if done < g:  # the move buffers are full: twice as long, and on
-                seats = np.concatenate([seats, np.empty_like(seats)])
-                codes = np.concatenate([codes, np.empty_like(codes)])
+        T, H, w = self.table_for(n, options), self.heuristic, GM.WIDTH
+        c = run_games(
+            GM.play_games, T, H, deals, n, _opts(options), seeds, kinds, risks, record, w, 60 * n
+        )
+        f = c.finals
+        winner = f[:, GM.F_WINNER]
+        out = f[:, GM.F_OUT : GM.F_OUT + max(n - 1, 0)]
         winners = np.zeros((g, n), dtype=bool)
         winners[np.arange(g), winner] = True
         # the Python result's ranking: the winner first, then the seats out, last out first
@@ -247,20 +198,19 @@ class Core(BaseCore):
         ranking[np.arange(g), winner] = 1
         for k in range(n - 1):
             ranking[np.arange(g), out[:, k]] = n - k
-        used = int(starts[g])
         return EKPlayed(
-            decisions,
-            turns,
+            c.decisions,
+            f[:, GM.F_TURNS].copy(),
             winners,
             ranking,
             ("last_standing",),
             np.zeros(g, dtype=np.int8),
             None,
-            starts if record else None,
-            seats[:used] if record else None,
-            codes[:used] if record else None,
-            tturns,
-            out,
+            c.starts if record else None,
+            c.seats if record else None,
+            c.codes if record else None,
+            f[:, GM.F_TTURNS : GM.F_TTURNS + n].copy(),
+            out.copy(),
         )
 
 

@@ -9,22 +9,19 @@ from typing import Any
 
 import numpy as np
 
+from ....engine.compiled import drivers
 from ....engine.compiled.jit import njit
-from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed
-from .deal import deal
+from ....engine.compiled.rng import mt_below, mt_random
 from .heuristic import heuristic
 from .layout import (
     ACAP,
     ACTN,
     ACTORS,
-    ALIVE,
     HANDS,
     NKC,
     PHASE,
-    SIZE,
     T_C_PASS,
     T_NOPE,
-    TURNS,
     WINDOW,
 )
 from .legal import legal
@@ -102,53 +99,4 @@ def playout(
     return steps
 
 
-@njit
-def random_games(
-    T: Any,
-    H: Any,
-    seeds: Any,
-    n: int,
-    opts: Any,
-    agent_seeds: Any,
-    moves: Any,
-    turns: Any,
-    winners: Any,
-) -> None:
-    """Whole games from the deal, game g with ``Rng(seeds[g])`` and seat p's RandomAgent seeded
-    ``agent_seeds[g, p]``: for the benchmark and batched figures."""
-    S = np.zeros(SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    mts = np.zeros((n, MT_N + 1), dtype=np.uint64)
-    empty = np.zeros(0, dtype=np.int64)
-    kinds = np.zeros(n, dtype=np.int64)
-    risks = np.zeros(n, dtype=np.float64)
-    for g in range(seeds.shape[0]):
-        rng[0] = np.uint64(seeds[g])
-        for p in range(n):
-            mt_seed(mts[p], agent_seeds[g, p])
-        deal(S, T, rng, n, opts)
-        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
-        turns[g] = S[TURNS]
-        for q in range(n):
-            if S[ALIVE + q]:
-                winners[g] = q
-
-
-@njit
-def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
-    """One move in each of many states (row g of ``Ss``, its generator ``rngs[g]``); a negative
-    code leaves that row as it is."""
-    for g in range(Ss.shape[0]):
-        if codes[g] >= 0:
-            apply(Ss[g], T, rngs[g : g + 1], players[g], codes[g])
-
-
-@njit
-def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
-    """The legal-action mask of each state's ``players[g]`` in ``masks[g]`` (action-space wide)."""
-    buf = np.empty(ACAP, dtype=np.int64)
-    for g in range(Ss.shape[0]):
-        masks[g, :] = 0
-        m = legal(Ss[g], T, players[g], buf)
-        for i in range(m):
-            masks[g, buf[i]] = 1
+step_many, legal_many = drivers.batch(__name__, apply, legal, ACAP)

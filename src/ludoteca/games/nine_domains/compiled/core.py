@@ -15,7 +15,8 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented, unmirrored
-from ....engine.compiled.played import Played, fill_columns
+from ....engine.compiled.drivers import run_games
+from ....engine.compiled.played import Played
 from ....engine.game import Game
 from .. import actions as A
 from ..cards import CARDS
@@ -96,26 +97,9 @@ class Core(BaseCore):
         record: bool,
     ) -> Played:
         self.check_kinds(kinds)
-        opts = _opts(options)
-        kind = playout._DEALS[options.special_deal]
-
-        def play(record: bool, *columns: Any) -> int:
-            return int(
-                GM.play_games(
-                    self.table,
-                    self.heuristic,
-                    deals,
-                    kind,
-                    opts,
-                    seeds,
-                    kinds,
-                    risks,
-                    record,
-                    *columns,
-                )
-            )
-
-        c = fill_columns(play, len(deals), GM.WIDTH, record, 40, GM.GAME_MOVES)
+        D = (playout._DEALS[options.special_deal], _opts(options))
+        T, H = self.table, self.heuristic
+        c = run_games(GM.play_games, T, H, deals, n, D, seeds, kinds, risks, record, GM.WIDTH, 40)
         f = c.finals
         w = f[:, GM.F_WINNER]
         seat = np.arange(2, dtype=np.int64)
@@ -134,26 +118,6 @@ class Core(BaseCore):
             c.codes if record else None,
             f,
         )
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal: moves, rounds (-1: not kept) and winner per seed."""
-        opts = _opts(options)
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        playout.random_games(
-            self.table,
-            self.heuristic,
-            seeds,
-            playout._DEALS[options.special_deal],
-            opts,
-            agent_seeds,
-            moves,
-            winners,
-        )
-        return moves, np.full(g, -1, dtype=np.int64), winners
 
 
 def _opts(options: Any) -> np.ndarray:

@@ -1,23 +1,20 @@
 """The Nine Domains, compiled: many whole games, each dealt and played in compiled code, their
 results kept as columns (what ``ludoteca simulate`` asks of the core). Twin of ``sim/runner.py``'s
-``play_one`` over ``new_game`` and the seats' agents as ``play_seeded`` plays them; see
-``exploding_kittens/compiled/games.py``.
+``play_one`` over ``new_game`` and the seats' agents as ``play_seeded`` plays them. The loop is
+every core's (``engine/compiled/drivers.py``); here: the deal's arguments and the row of finals.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from ....engine.compiled import drivers
 from ....engine.compiled.jit import njit
-from ....engine.compiled.rng import MT_N, mt_seed
 from .combat import _points
 from .layout import BONUS, ELEMENTS_OFF, HISTN, REASON, SIZE, WINNER, WONN
-from .playout import CHOOSE_AGENTS, playout
+from .playout import playout
 from .setup import deal
 
-GAME_MOVES = 1 << 16  # the most moves one game may take in the record buffer (none comes near)
 # a game's row of finals: what ``NineDomainsState.result`` reads
 (
     F_WINNER,
@@ -35,71 +32,23 @@ GAME_MOVES = 1 << 16  # the most moves one game may take in the record buffer (n
 
 
 @njit
-def play_games(
-    T: Any,
-    H: Any,
-    deals: Any,
-    deal_kind: int,
-    opts: Any,
-    seeds: Any,
-    kinds: Any,
-    risks: Any,
-    record: bool,
-    seats: Any,
-    codes: Any,
-    starts: Any,
-    decisions: Any,
-    finals: Any,
-    first: int,
-) -> int:
-    """Games ``first``, ``first + 1``, ...: game g dealt from ``Rng(deals[g])`` (as
-    ``random_games``), seat p played as ``kinds[g, p]`` drawing from
-    ``random.Random(seeds[g, p])``; its moves (when ``record``) from ``starts[g]``, its
-    decisions and its row of ``finals``. Stops before a game the move buffers might not hold;
-    returns the next game to play."""
-    S = np.zeros(SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
-    empty = np.zeros(0, dtype=np.int64)
-    cap = seats.shape[0]
-    used = starts[first]
-    g = first
-    while g < deals.shape[0]:
-        if record and cap - used < GAME_MOVES:
-            break
-        rng[0] = deals[g]
-        for p in range(2):
-            mt_seed(mts[p], seeds[g, p])
-        deal(S, T, rng, deal_kind, opts)
-        if record:
-            m = playout(
-                S,
-                T,
-                H,
-                rng,
-                mts,
-                kinds[g],
-                risks[g],
-                CHOOSE_AGENTS,
-                1 << 40,
-                seats[used:],
-                codes[used:],
-            )
-            used += m
-        else:
-            m = playout(S, T, H, rng, mts, kinds[g], risks[g], CHOOSE_AGENTS, 1 << 40, empty, empty)
-        starts[g + 1] = used
-        decisions[g] = m
-        row = finals[g]
-        row[F_WINNER] = S[WINNER]
-        row[F_REASON] = S[REASON]
-        row[F_ROUNDS] = S[HISTN]
-        row[F_WON0] = S[WONN]
-        row[F_WON1] = S[WONN + 1]
-        row[F_BONUS0] = S[BONUS]
-        row[F_BONUS1] = S[BONUS + 1]
-        row[F_ELEMENTS_OFF] = S[ELEMENTS_OFF]
-        row[F_VP0] = _points(S, T, 0)
-        row[F_VP1] = _points(S, T, 1)
-        g += 1
-    return g
+def _deal(S: Any, T: Any, rng: Any, n: int, D: Any) -> None:
+    """``D``: (the deal's kind, the options' flags), as the core packs them."""
+    deal(S, T, rng, D[0], D[1])
+
+
+@njit
+def _finish(S: Any, T: Any, n: int, row: Any) -> None:
+    row[F_WINNER] = S[WINNER]
+    row[F_REASON] = S[REASON]
+    row[F_ROUNDS] = S[HISTN]
+    row[F_WON0] = S[WONN]
+    row[F_WON1] = S[WONN + 1]
+    row[F_BONUS0] = S[BONUS]
+    row[F_BONUS1] = S[BONUS + 1]
+    row[F_ELEMENTS_OFF] = S[ELEMENTS_OFF]
+    row[F_VP0] = _points(S, T, 0)
+    row[F_VP1] = _points(S, T, 1)
+
+
+play_games = drivers.play_games(__name__, SIZE, _deal, playout, _finish)

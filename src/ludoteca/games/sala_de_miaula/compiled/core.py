@@ -15,7 +15,8 @@ import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
 from ....engine.compiled.core import unimplemented, unmirrored
-from ....engine.compiled.played import Played, fill_columns
+from ....engine.compiled.drivers import run_games
+from ....engine.compiled.played import Played
 from ....engine.game import Game
 from .. import actions as A
 from .. import effects as FX
@@ -123,27 +124,9 @@ class Core(BaseCore):
         record: bool,
     ) -> Played:
         self.check_kinds(kinds)
-        fresh, first, terrain, choices = self._fresh(options)
-
-        def play(record: bool, *columns: Any) -> int:
-            return int(
-                GM.play_games(
-                    self.table,
-                    self.heuristic,
-                    fresh,
-                    deals,
-                    first,
-                    terrain,
-                    choices,
-                    seeds,
-                    kinds,
-                    risks,
-                    record,
-                    *columns,
-                )
-            )
-
-        c = fill_columns(play, len(deals), GM.WIDTH, record, 120, GM.GAME_MOVES)
+        D = self._fresh(options)
+        T, H = self.table, self.heuristic
+        c = run_games(GM.play_games, T, H, deals, n, D, seeds, kinds, risks, record, GM.WIDTH, 120)
         f = c.finals
         seat = np.arange(2, dtype=np.int64)
         winners = (f[:, GM.F_WIN, None] >> seat[None, :]) & 1 == 1
@@ -162,39 +145,6 @@ class Core(BaseCore):
             lives.copy(),
             f[:, GM.F_TERRAIN].copy(),
         )
-
-    def random_games(
-        self, seeds: np.ndarray, n: int, options: Any, agent_seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Whole random games from the deal: moves, turns (-1: not kept) and winner (-1: a
-        draw) per seed, for ``options`` (parsed)."""
-
-        fresh = SalaState(self.game, options)  # type: ignore[arg-type]
-        fresh.deck = [list(fresh.decklists[0]), list(fresh.decklists[1])]
-        S = L.LAYOUT.load(fresh)
-        if options.terrain is not None:
-            terrain, choices = L.TINDEX[options.terrain], np.zeros(1, dtype=np.int64)
-        else:
-            terrain = -1
-            names = sorted(t for t, m in L.POOL.terrains.items() if m.set in options.sets)
-            choices = np.array([L.TINDEX[t] for t in names], dtype=np.int64)
-        first = -1 if options.first_player is None else int(options.first_player)
-        g = len(seeds)
-        moves = np.zeros(g, dtype=np.int64)
-        winners = np.zeros(g, dtype=np.int64)
-        playout.random_games(
-            self.table,
-            self.heuristic,
-            S,
-            np.asarray(seeds, dtype=np.int64),
-            first,
-            terrain,
-            choices,
-            np.asarray(agent_seeds, dtype=np.int64),
-            moves,
-            winners,
-        )
-        return moves, np.full(g, -1, dtype=np.int64), winners
 
 
 class SalaPlayed(Played):

@@ -8,14 +8,14 @@ from typing import Any
 
 import numpy as np
 
+from ....engine.compiled import drivers
 from ....engine.compiled.jit import njit
-from ....engine.compiled.rng import MT_N, mt_below, mt_random, mt_seed
+from ....engine.compiled.rng import mt_below, mt_random
 from .heuristic import (
     heuristic,
 )
 from .layout import (
     CUR,
-    WIN,
 )
 from .legal import (
     actors,
@@ -23,9 +23,6 @@ from .legal import (
 )
 from .rules import (
     apply,
-)
-from .setup import (
-    deal,
 )
 from .table import (
     ACAP,
@@ -88,47 +85,9 @@ def playout(
 
 
 @njit
-def random_games(
-    T: Any,
-    H: Any,
-    fresh: Any,
-    seeds: Any,
-    first: int,
-    terrain: int,
-    choices: Any,
-    agent_seeds: Any,
-    moves: Any,
-    winners: Any,
-) -> None:
-    S = np.empty_like(fresh)
-    rng = np.zeros(1, dtype=np.uint64)
-    mts = np.zeros((2, MT_N + 1), dtype=np.uint64)
-    empty = np.zeros(0, dtype=np.int64)
-    kinds = np.zeros(2, dtype=np.int64)
-    risks = np.zeros(2, dtype=np.float64)
-    for g in range(seeds.shape[0]):
-        S[:] = fresh
-        rng[0] = np.uint64(seeds[g])
-        for p in range(2):
-            mt_seed(mts[p], agent_seeds[g, p])
-        deal(S, T, rng, first, terrain, choices)
-        moves[g] = playout(S, T, H, rng, mts, kinds, risks, CHOOSE_AGENTS, 1 << 40, empty, empty)
-        w = S[WIN]
-        winners[g] = 0 if w == 1 else 1 if w == 2 else -1
+def _step(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
+    """``apply`` as the batch driver calls it (play draws no chance: ``rng`` unused)."""
+    apply(S, T, p, code)
 
 
-@njit
-def step_many(Ss: Any, T: Any, rngs: Any, players: Any, codes: Any) -> None:
-    for g in range(Ss.shape[0]):
-        if codes[g] >= 0:
-            apply(Ss[g], T, players[g], codes[g])
-
-
-@njit
-def legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
-    buf = np.empty(ACAP, dtype=np.int64)
-    for g in range(Ss.shape[0]):
-        masks[g, :] = 0
-        m = legal(Ss[g], T, players[g], buf)
-        for i in range(m):
-            masks[g, buf[i]] = 1
+step_many, legal_many = drivers.batch(__name__, _step, legal, ACAP)
