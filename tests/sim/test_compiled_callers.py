@@ -191,7 +191,6 @@ def test_block_text_in_small_pieces_and_past_thousands(
     from ludoteca.sim import render
     from ludoteca.sim.runner import play_block, play_one, seat_agents
 
-    monkeypatch.setattr(render, "CHUNK_PIECES", 40)
     monkeypatch.setattr(render, "CHUNK_CHARS", 3000)
     block = play_block(game_id, players, agents, seed, first, 12, {}, True, True)
     assert block is not None
