@@ -340,10 +340,11 @@ def join_rows_around(
         moves = Moves(pools[0], np.zeros(games + 1, dtype=np.int64), none, none, 0)
     at, seats, codes, per_seat = moves.starts, moves.seats, moves.codes, moves.per_seat
     half = len(moves.texts) // 2
+    longest = int(np.diff(moves.texts.starts).max(initial=0))
 
     def text(lo: int, hi: int) -> memoryview:
         rows = cells[lo:hi]
-        out = lay_out(rows, h, at[lo : hi + 1], seats, codes, per_seat, half, *texts)
+        out = lay_out(rows, h, at[lo : hi + 1], seats, codes, per_seat, half, longest, *texts)
         return memoryview(out.data)
 
     first = text(0, 1)
