@@ -2,11 +2,11 @@
 
 Every distinct value of a column is rendered once, by the very encoder the game-by-game path
 uses (``json`` with ``ensure_ascii=False``; ``csv.writer``'s field), and each game's line is
-put together from pieces (constant text and those rendered values, picked by numpy indexing)
-in one ``str.join`` a block: a game costs a few pieces, not a dict, a list and an encoder call.
-Neighbouring pieces with few combinations between them are fused into one (``fuse``), so a
-line of twenty fields is a handful of pieces. The text comes out in UTF-8 chunks of a few
-hundred KB (``join_rows``), each made when the one before has been written.
+put together from pieces (constant text and those rendered values, as indices into one pool of
+texts): a game costs a few pieces, not a dict, a list and an encoder call. Neighbouring pieces
+with few combinations between them are fused into one (``fuse``), so a line of twenty fields is
+a handful of pieces. The text comes out in UTF-8 chunks of about a MB (``join_rows``), laid out
+in compiled code (``sim/gather.py``), each made when the one before has been written.
 """
 
 from __future__ import annotations
