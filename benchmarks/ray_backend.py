@@ -74,23 +74,51 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def driver_ceiling(args: argparse.Namespace, games: int = 1000) -> tuple[float, float]:
-    """Games/s one driver process can take in: results unpickled (a summary only), and also
-    written as JSON Lines with match records (``--out x.jsonl``). Past it, more CPUs in the
+def driver_ceiling(args: argparse.Namespace, games: int = 20_000) -> dict[str, float]:
+    """Games/s one driver process can take in, as ``ludoteca simulate`` does with any backend
+    (``cli/simulate_cmd.py``): the tasks' results unpickled (blocks of columns where the core
+    plays every seat, else each game's outcome), written (no ``--out``, ``--out x.csv``, or
+    ``--out x.jsonl`` with every match record) and summarised; CPU time of the driver, the
+    games played beforehand and pickled as the workers send them. Past it, more CPUs in the
     cluster stop helping."""
-    from ludoteca.sim import simulate
+    import tempfile
+    from pathlib import Path
 
+    from ludoteca.cli.simulate_cmd import OutcomeWriter
+    from ludoteca.sim import SimulationResult
+    from ludoteca.sim.blocks import GameBlock
+    from ludoteca.sim.heap import keep_freed_memory
+    from ludoteca.sim.runner import iter_blocks
+
+    keep_freed_memory()  # as the simulate command does in its process
     agents = [a.strip() for a in args.agents.split(",")]
-    res = simulate(args.game, games, args.players, agents, seed=args.seed, keep_records=True)
-    bare = [GameOutcome(**{**g.__dict__, "record": {}}) for g in res.games]
-    t0 = time.perf_counter()
-    pickle.loads(pickle.dumps(bare))
-    rows = games / (time.perf_counter() - t0)
-    t0 = time.perf_counter()
-    for g in pickle.loads(pickle.dumps(res.games)):
-        json.dumps({**g.to_row(), "record": g.record}, ensure_ascii=False)
-    with_records = games / (time.perf_counter() - t0)
-    return rows, with_records
+    rates: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as d:
+        for suffix in ("", "csv", "jsonl"):
+            parts = iter_blocks(
+                args.game, games, args.players, agents, args.seed, keep_records=suffix == "jsonl"
+            )
+            sent = pickle.dumps(list(parts))
+            t0 = time.process_time()
+            writer = OutcomeWriter(Path(d) / f"x.{suffix}", args.players) if suffix else None
+            rows: list[GameOutcome] = []
+            blocks: list[GameBlock] = []
+            for g in pickle.loads(sent):
+                if isinstance(g, GameBlock):
+                    if writer is not None:
+                        writer.write_block(g)
+                    g.drop_moves()
+                    blocks.append(g)
+                else:
+                    if writer is not None:
+                        writer.write(g)
+                        g.record = {}
+                    rows.append(g)
+            if writer is not None:
+                writer.close()
+            SimulationResult(args.game, args.players, agents, rows, blocks).summary()
+            rates[suffix] = games / (time.process_time() - t0)
+    return rates
 
 
 def main() -> None:
@@ -149,10 +177,11 @@ def main() -> None:
         print("ray / local per round: " + ", ".join(f"{x:.2f}" for x in ratios)
               + f" (median {statistics.median(ratios):.2f})")  # fmt: skip
     print("same games on every run: " + ("yes" if len(digests) == 1 else f"NO ({len(digests)})"))
-    rows, with_records = driver_ceiling(args)
+    ceiling = driver_ceiling(args)
     print(
-        f"driver ceiling: {rows:,.0f} games/s taking results in, {with_records:,.0f} games/s "
-        "also writing them with match records (JSON Lines)"
+        f"driver ceiling (CPU time of the driver): {ceiling['']:,.0f} games/s taking results in"
+        f" and summarising them (no --out), {ceiling['csv']:,.0f} also writing them as CSV rows,"
+        f" {ceiling['jsonl']:,.0f} as JSON Lines with every match record"
     )
 
 

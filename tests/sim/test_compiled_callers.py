@@ -185,13 +185,12 @@ def _reference_csv(outcomes, players):
 def test_block_text_in_small_pieces_and_past_thousands(
     monkeypatch, game_id, players, agents, seed, first
 ):
-    """The block's text laid out and joined a few pieces and characters at a time, with
+    """The block's text laid out in chunks of a few thousand bytes, with
     numbers crossing thousands (their last three digits come from a table) and negative deal
     seeds, is still the game-by-game text."""
     from ludoteca.sim import render
     from ludoteca.sim.runner import play_block, play_one, seat_agents
 
-    monkeypatch.setattr(render, "CHUNK_PIECES", 40)
     monkeypatch.setattr(render, "CHUNK_CHARS", 3000)
     block = play_block(game_id, players, agents, seed, first, 12, {}, True, True)
     assert block is not None

@@ -94,29 +94,40 @@ def test_a_dict_with_a_key_only_some_games_hold():
     assert _lines(R.json_dict(spec, 4), 4) == "".join(want)
 
 
-@pytest.mark.parametrize(("pieces", "chars"), [(1 << 15, 1 << 18), (5, 1), (23, 200)])
-def test_moves_between_head_and_tail_in_any_chunks(monkeypatch, pieces, chars):
-    monkeypatch.setattr(R, "CHUNK_PIECES", pieces)
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("chars", [1 << 18, 1, 200])
+def test_moves_between_head_and_tail_in_any_chunks(monkeypatch, chars, compiled):
+    """Games of no moves (the first among them), texts of several bytes in UTF-8, chunks of
+    one game or many, texts shorter and longer than the ``SLACK`` copied whole: each game's
+    cells around its moves, a later move after ", ". Also with ``lay_out`` run as Python
+    (slices copied: the path without numba)."""
+    from ludoteca.sim import gather
+
     monkeypatch.setattr(R, "CHUNK_CHARS", chars)
+    if not compiled:
+        monkeypatch.setattr(gather, "lay_out", getattr(gather.lay_out, "py_func", gather.lay_out))
+        monkeypatch.setattr(gather, "_put", gather._put_python)
     rng = np.random.default_rng(3)
     games = 40
     lengths = rng.integers(0, 6, games)
     lengths[[0, 7, 8]] = 0  # games without moves, the first among them
     starts = np.concatenate([[100], 100 + np.cumsum(lengths)])
-    words = ["a", "bb", "ccc"]
+    # texts of up to render.SLACK bytes are copied as SLACK bytes, longer ones as they are
+    words = ["a", "bb", "ççç", "d" * (R.SLACK - 1), "e" * R.SLACK, "f" * 3 * R.SLACK]
     codes = rng.integers(0, len(words), int(starts[-1]))
-    texts = np.array([w.encode() for w in words + [", " + w for w in words]], dtype=object)
     head = ["<", *R.number_parts(np.arange(995, 995 + games)), ":"]
     tail = ["|", R.rendered(lengths, R.encode_json), ">\n"]
-    got = b"".join(
-        R.join_rows_around(
-            head, lambda lo, hi: codes[100 + lo : 100 + hi], texts, starts, tail, games
-        )
-    ).decode()
+    seats = rng.integers(0, 2, len(codes))
+    texts = R.Pool.of([f"{p}{s}{w}" for p in ["", ", "] for s in "xy" for w in words])
+    moves = R.Moves(texts, starts, seats, codes, len(words))
+    chunks = list(R.join_rows_around(head, moves, tail, games))
     want = "".join(
         f"<{995 + g}:"
-        + ", ".join(words[c] for c in codes[starts[g] : starts[g + 1]])
+        + ", ".join("xy"[seats[m]] + words[codes[m]] for m in range(starts[g], starts[g + 1]))
         + f"|{lengths[g]}>\n"
         for g in range(games)
     )
-    assert got == want
+    assert b"".join(chunks).decode() == want
+    # the first game alone (its length sets the games a chunk holds), then the rest
+    assert {1: games, 200: len(chunks), 1 << 18: 2}[chars] == len(chunks)
+    assert 2 < len(chunks) < games or chars != 200

@@ -4,12 +4,19 @@ import math
 import random
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from ludoteca.engine import registry
 from ludoteca.sim import simulate
 from ludoteca.sim.runner import seat_agents
-from ludoteca.sim.stats import mean_interval, percentile, wilson_interval
+from ludoteca.sim.stats import (
+    mean_interval,
+    mean_interval_of,
+    percentile,
+    percentile_of,
+    wilson_interval,
+)
 
 from ..engine.toy_game import GAME
 
@@ -74,6 +81,29 @@ def test_mean_interval_is_the_plain_sums_bit_for_bit(kind: str) -> None:
         m = sum(xs) / n
         half = 1.959963984540054 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
         assert repr(mean_interval(xs)) == repr((m, m - half, m + half))
+
+
+@pytest.mark.parametrize(
+    "kind", ["floats", "whole floats", "wide whole floats", "signed zeros", "nan", "inf", "huge"]
+)
+def test_the_summary_figures_from_arrays_are_the_lists_bit_for_bit(kind: str) -> None:
+    """``mean_interval_of`` and ``percentile_of`` (the block summary's: no Python float a
+    value) give what ``mean_interval`` and ``percentile`` give for the same values as a list."""
+    rng = np.random.default_rng(len(kind))
+    for size in (1, 5, 63, 64, 500, 3001):
+        xs = {
+            "floats": rng.random(size) * 30,
+            "whole floats": rng.integers(-3, 40, size).astype(np.float64),
+            "wide whole floats": rng.integers(-(10**6), 10**6, size).astype(np.float64),
+            "signed zeros": rng.choice([0.0, -0.0, 1.0, 2.0], size),
+            "nan": np.where(rng.random(size) < 0.01, np.nan, rng.random(size)),
+            "inf": np.where(rng.random(size) < 0.01, np.inf, 1.0),
+            "huge": rng.choice([1e16, 2.0**53 + 2, 3.0, 0.1], size),
+        }[kind]
+        assert repr(mean_interval_of(xs)) == repr(mean_interval(xs.tolist()))
+        ints = rng.integers(-50, 500, size)
+        for q in (0, 50, 90, 100):
+            assert percentile_of(ints, q) == percentile(ints.tolist(), q)
 
 
 def test_mean_interval_and_percentile() -> None:

@@ -20,16 +20,15 @@ from .outcome import GameOutcome
 
 # each move's text in a record (UTF-8), seat by action code: "[seat, action]", then the same
 # after ", " (a game's later moves); made once per game and seat count
-_MOVES: dict[tuple[str, int], np.ndarray] = {}
+_MOVES: dict[tuple[str, int], R.Pool] = {}
 
 
-def _move_texts(game_id: str, num_players: int) -> np.ndarray:
+def _move_texts(game_id: str, num_players: int) -> R.Pool:
     table = _MOVES.get((game_id, num_players))
     if table is None:
         texts = action_texts(get_game(game_id))
         first = [f"[{seat}, {t}]" for seat in range(num_players) for t in texts]
-        table = np.array([t.encode() for t in first + [", " + m for m in first]], dtype=object)
-        _MOVES[(game_id, num_players)] = table
+        table = _MOVES[(game_id, num_players)] = R.Pool.of(first + [", " + m for m in first])
     return table
 
 
@@ -158,7 +157,7 @@ class GameBlock:
         reason = R.Column([render(r) for r in p.reasons], p.reason.astype(np.int64))
         return {"seats": seats, "winners": won, "reason": reason}
 
-    def csv_bytes(self) -> Iterator[bytes]:
+    def csv_bytes(self) -> Iterator[memoryview]:
         """Every game's CSV row as ``--out games.csv`` writes it (``OutcomeWriter.csv_row`` of
         its outcome through ``csv.writer``), in UTF-8, the block's rows in chunks of a few
         hundred KB, each made when the one before is written."""
@@ -181,7 +180,7 @@ class GameBlock:
         parts.append("\r\n")  # csv.writer's default line end (the file keeps it: newline="")
         return R.join_rows(parts, g)
 
-    def jsonl_bytes(self) -> Iterator[bytes]:
+    def jsonl_bytes(self) -> Iterator[memoryview]:
         """Every game's JSON line as ``--out games.jsonl`` writes it (newline included), in
         UTF-8, the block's lines in chunks of a few hundred KB (cut between lines, each made
         when the one before is written): the same bytes as encoding each game's row and record
@@ -243,15 +242,10 @@ class GameBlock:
             *self._details(),
             "}}}\n",
         ]
-        move_texts = _move_texts(self.game_id, self.num_players)
-        per_seat = len(move_texts) // (2 * self.num_players)
-        movers, codes = p.seats, p.codes
-
-        def move_ids(lo: int, hi: int) -> np.ndarray:
-            """Moves lo .. hi - 1 as indices into the table: by seat, then action code."""
-            return movers[lo:hi] * per_seat + codes[lo:hi]
-
-        return R.join_rows_around(head, move_ids, move_texts, p.starts, tail, g)
+        texts = _move_texts(self.game_id, self.num_players)
+        per_seat = len(texts) // (2 * self.num_players)  # texts by seat, then action code
+        moves = R.Moves(texts, p.starts, p.seats, p.codes, per_seat)
+        return R.join_rows_around(head, moves, tail, g)
 
     def _details(self) -> list[str | R.Column]:
         """The parts of every game's ``Result.details`` as JSON: from the columns the core

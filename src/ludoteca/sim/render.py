@@ -2,11 +2,11 @@
 
 Every distinct value of a column is rendered once, by the very encoder the game-by-game path
 uses (``json`` with ``ensure_ascii=False``; ``csv.writer``'s field), and each game's line is
-put together from pieces (constant text and those rendered values, picked by numpy indexing)
-in one ``str.join`` a block: a game costs a few pieces, not a dict, a list and an encoder call.
-Neighbouring pieces with few combinations between them are fused into one (``fuse``), so a
-line of twenty fields is a handful of pieces. The text comes out in UTF-8 chunks of a few
-hundred KB (``join_rows``), each made when the one before has been written.
+put together from pieces (constant text and those rendered values, as indices into one pool of
+texts): a game costs a few pieces, not a dict, a list and an encoder call. Neighbouring pieces
+with few combinations between them are fused into one (``fuse``), so a line of twenty fields is
+a handful of pieces. The text comes out in UTF-8 chunks of about a MB (``join_rows``), laid out
+in compiled code (``sim/gather.py``), each made when the one before has been written.
 """
 
 from __future__ import annotations
@@ -249,96 +249,109 @@ def _pieces(col: Column) -> Any:
 # 500 lines, 8.7 MB: 30 µs a game in one write, 5 in writes of 1 MB); with freed memory kept
 # (sim/heap.py) a MB a write is the quickest measured (256 KB: 6-12 % slower, 2 MB: the same)
 CHUNK_CHARS = 1 << 20
-# pieces laid out at a time: the index arrays stay a few hundred KB, memory freed and taken
-# again, where a block's (several MB) would be fresh pages every block without sim/heap.py
-CHUNK_PIECES = 1 << 16
 
-MoveIds = Callable[[int, int], np.ndarray]
+# bytes past the texts in a pool: ``sim/gather.py`` copies a short text as SHORT bytes
+SLACK = 32
 
 
-def _encoded(texts: list[str]) -> np.ndarray:
-    """The texts in UTF-8, as an object array (the digits' table encoded once)."""
-    if texts is _DIGITS:
-        return _DIGITS_UTF8
-    return np.array([t.encode() for t in texts], dtype=object)
+class Pool:
+    """Texts in UTF-8, one after the other in ``pool`` (uint8): text k is ``pool[starts[k] :
+    starts[k + 1]]``, ``SLACK`` bytes after the last."""
+
+    def __init__(self, texts: Sequence[bytes]) -> None:
+        self.starts = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum([len(t) for t in texts], out=self.starts[1:])
+        self.pool = np.frombuffer(b"".join(texts) + bytes(SLACK), dtype=np.uint8)
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    @classmethod
+    def of(cls, texts: Sequence[str]) -> Pool:
+        if texts is _DIGITS:
+            return _DIGITS_POOL
+        return cls([t.encode() for t in texts])
+
+    @staticmethod
+    def joined(pools: Sequence[Pool]) -> Pool:
+        """One pool of these pools' texts, in order."""
+        out = Pool([])
+        ends = [int(p.starts[-1]) for p in pools]
+        out.pool = np.concatenate(
+            [p.pool[:e] for p, e in zip(pools, ends, strict=True)] + [out.pool]
+        )
+        shifts = np.cumsum([0, *ends])
+        out.starts = np.concatenate(
+            [out.starts, *(p.starts[1:] + a for p, a in zip(pools, shifts.tolist(), strict=False))]
+        )
+        return out
 
 
-_DIGITS_UTF8 = np.array([t.encode() for t in _DIGITS], dtype=object)
+_DIGITS_POOL = Pool([t.encode() for t in _DIGITS])
 
 
-def join_rows(parts: Sequence[str | Column], games: int) -> Iterator[bytes]:
+def join_rows(parts: Sequence[str | Column], games: int) -> Iterator[memoryview]:
     """Every game's text (``parts`` in order) in UTF-8, the games one after the other, in
     chunks of about ``CHUNK_CHARS`` bytes cut between games, each made when the one before
     is taken. (Bytes: the file is written without a text layer encoding it again.)"""
-    return join_rows_around(parts, None, None, None, [], games)
+    return join_rows_around(parts, None, [], games)
+
+
+@dataclass
+class Moves:
+    """Every game's moves, for ``join_rows_around``: game g's are moves ``starts[g]`` ..
+    ``starts[g + 1] - 1`` of ``seats`` and ``codes``; move m's text is text ``seats[m] *
+    per_seat + codes[m]`` of ``texts`` for a game's first move, the one ``len(texts) // 2``
+    further (the same after ", ") for a later one."""
+
+    texts: Pool
+    starts: np.ndarray
+    seats: np.ndarray
+    codes: np.ndarray
+    per_seat: int
 
 
 def join_rows_around(
-    head: Sequence[str | Column],
-    move_ids: MoveIds | None,
-    move_texts: np.ndarray | None,
-    starts: np.ndarray | None,
-    tail: Sequence[str | Column],
-    games: int,
-) -> Iterator[bytes]:
-    """``join_rows`` where every game's text is ``head``, then its run of moves, then
-    ``tail``: game g's moves are ``starts[g] - starts[0]`` .. ``starts[g + 1] - starts[0]``
-    of ``move_ids(lo, hi)`` (moves lo .. hi - 1, as indices into ``move_texts``, UTF-8: its
-    first half a game's first move's text, the second half the same after ", ", a later
-    move's).
+    head: Sequence[str | Column], moves: Moves | None, tail: Sequence[str | Column], games: int
+) -> Iterator[memoryview]:
+    """``join_rows`` where every game's text is ``head``, then its run of ``moves``, then
+    ``tail``.
 
-    Every piece is an index into one table of texts (the moves', then every column's), laid
-    out ``CHUNK_PIECES`` at a time, gathered and joined ``CHUNK_CHARS`` at a time."""
+    Every piece is a text of one pool (the moves', then every column's): a game is a row of
+    cells (its columns' texts, as indices into the pool) around its moves, laid out
+    ``CHUNK_CHARS`` at a time in compiled code (``sim/gather.py``)."""
+    from .gather import lay_out  # numba, where it is: loaded by now (a core played the block)
+
     hc, tc = fuse(head, games), fuse(tail, games)
-    if not games or not (hc or tc or move_ids):
+    if not games or not (hc or tc or moves):
         return
-    h, width = len(hc), len(hc) + len(tc)
-    tables = [np.empty(0, dtype=object) if move_texts is None else move_texts]
-    offsets = []
-    size = len(tables[0])
-    for c in (*hc, *tc):
-        offsets.append(size)
-        tables.append(_encoded(c.texts))
+    h = len(hc)
+    pools = [Pool([]) if moves is None else moves.texts]
+    size = len(pools[0])
+    cells = np.empty((games, len(hc) + len(tc)), dtype=np.int64)
+    for j, c in enumerate((*hc, *tc)):
+        cells[:, j] = size if c.codes is None else c.codes + size
+        pools.append(Pool.of(c.texts))
         size += len(c.texts)
-    table = np.concatenate(tables)
-    half = len(tables[0]) // 2
-    moves = np.zeros(games + 1, dtype=np.int64) if starts is None else starts - starts[0]
-    # pieces before each game, and where each run of games ends that holds CHUNK_PIECES
-    before = np.arange(games + 1, dtype=np.int64) * width + moves
-    ends = np.searchsorted(before, np.arange(CHUNK_PIECES, int(before[-1]), CHUNK_PIECES))
-    step = 0  # games a text holds: from the first game's length
-    lo = 0
-    for end in [*ends.tolist(), games]:
-        hi = min(games, max(end, lo + 1))
-        if hi <= lo:
-            continue
-        at = moves[lo : hi + 1] - moves[lo]
-        bounds = before[lo : hi + 1] - before[lo]
-        lengths = np.diff(at)
-        ids = np.empty(int(bounds[-1]), dtype=np.int64)
-        for j, c in enumerate(hc):
-            ids[bounds[:-1] + j] = offsets[j] if c.codes is None else c.codes[lo:hi] + offsets[j]
-        after = bounds[:-1] + h + lengths
-        for j, c in enumerate(tc):
-            o = offsets[h + j]
-            ids[after + j] = o if c.codes is None else c.codes[lo:hi] + o
-        count = int(at[-1])
-        if count and move_ids is not None:
-            m = move_ids(int(moves[lo]), int(moves[hi])) + half
-            m[at[:-1][lengths > 0]] -= half  # a game's first move: no ", " before it
-            shift = np.repeat(bounds[:-1] + h - at[:-1], lengths)
-            ids[np.arange(count, dtype=np.int64) + shift] = m
-        if not step:
-            first = b"".join(table[ids[bounds[0] : bounds[1]]].tolist())
-            step = max(1, CHUNK_CHARS // max(1, len(first)))
-            yield first
-            start = 1
-        else:
-            start = 0
-        for k in range(start, hi - lo, step):
-            a, b = int(bounds[k]), int(bounds[min(hi - lo, k + step)])
-            yield b"".join(table[ids[a:b]].tolist())
-        lo = hi
+    joined = Pool.joined(pools)
+    texts = (joined.pool, joined.starts)
+    if moves is None:
+        none = np.zeros(0, dtype=np.int64)
+        moves = Moves(pools[0], np.zeros(games + 1, dtype=np.int64), none, none, 0)
+    at, seats, codes, per_seat = moves.starts, moves.seats, moves.codes, moves.per_seat
+    half = len(moves.texts) // 2
+    longest = int(np.diff(moves.texts.starts).max(initial=0))
+
+    def text(lo: int, hi: int) -> memoryview:
+        rows = cells[lo:hi]
+        out = lay_out(rows, h, at[lo : hi + 1], seats, codes, per_seat, half, longest, *texts)
+        return memoryview(out.data)
+
+    first = text(0, 1)
+    yield first
+    step = max(1, CHUNK_CHARS // max(1, len(first)))  # games a chunk holds, from the first's
+    for lo in range(1, games, step):
+        yield text(lo, min(games, lo + step))
 
 
 # what a core's ``detail_columns`` gives for a key: a column of values (1-D: one a game; 2-D: a

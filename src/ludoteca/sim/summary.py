@@ -9,7 +9,7 @@ import numpy as np
 
 from .blocks import GameBlock
 from .outcome import GameOutcome
-from .stats import mean_interval, percentile, wilson_interval
+from .stats import mean_interval, mean_interval_of, percentile, percentile_of, wilson_interval
 
 
 @dataclass
@@ -143,7 +143,7 @@ class SimulationResult:
         reasons: Counter[str] = Counter()
         decisions: list[np.ndarray] = []
         turns: list[np.ndarray] = []
-        scores: dict[str, list[float]] = {spec: [] for spec in specs}
+        scores: dict[str, list[np.ndarray]] = {spec: [] for spec in specs}
         for b in blocks:
             p = b.played
             sole = p.winners.sum(axis=1) == 1
@@ -159,7 +159,7 @@ class SimulationResult:
             if p.scores is not None:
                 for spec in specs:  # one mask a spec: an agent named twice holds both
                     held = [a for a, s in enumerate(b.agents) if s == spec]
-                    scores[spec].extend(p.scores[np.isin(b.seat_agent, held)].tolist())
+                    scores[spec].append(p.scores[np.isin(b.seat_agent, held)])
             for code, count in zip(*np.unique(p.reason, return_counts=True), strict=True):
                 reasons[p.reasons[int(code)]] += int(count)
             decisions.append(p.decisions[p.decisions >= 0])
@@ -167,7 +167,8 @@ class SimulationResult:
                 turns.append(p.turns)
         agents = []
         for spec in specs:
-            m = mean_interval(scores[spec]) if scores[spec] else None
+            got = np.concatenate(scores[spec]) if scores[spec] else None
+            m = mean_interval_of(got) if got is not None and len(got) else None
             agents.append(
                 AgentLine(
                     spec,
@@ -188,14 +189,14 @@ class SimulationResult:
             for s in range(self.num_players)
         ]
         d = np.concatenate(decisions) if decisions else np.zeros(0, dtype=np.int64)
-        t = np.concatenate(turns).tolist() if turns else []
+        t = np.concatenate(turns) if turns else np.zeros(0, dtype=np.int64)
         return Summary(
             n,
             agents,
             seats,
             draws,
             int(d.sum()) / len(d) if len(d) else float("nan"),
-            sum(t) / len(t) if t else None,
-            percentile(t, 90) if t else None,
+            int(t.sum()) / len(t) if len(t) else None,
+            percentile_of(t, 90) if len(t) else None,
             dict(reasons),
         )
