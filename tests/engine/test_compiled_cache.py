@@ -89,8 +89,9 @@ def test_an_edit_of_the_shared_helpers_drops_every_folders_cache(tmp_path, monke
 
 
 def _write_driver(folder: Path, adds: int) -> None:
-    """A game folder building the shared batch driver (``drivers.batch``) around its own move,
-    as each game's ``compiled/playout.py`` does."""
+    """A game folder building the shared batch drivers around its own move, observation and
+    seats to act, as each game's ``compiled/playout.py`` (``drivers.batch``) and
+    ``compiled/observation.py`` (``drivers.observation``) do."""
     (folder / "__init__.py").write_text("")
     (folder / "playout.py").write_text(
         textwrap.dedent("""\
@@ -99,6 +100,15 @@ def _write_driver(folder: Path, adds: int) -> None:
             from .rules import legal, move
 
             step_many, legal_many = drivers.batch(__name__, move, legal, 1)
+            """)
+    )
+    (folder / "observation.py").write_text(
+        textwrap.dedent("""\
+            from ludoteca.engine.compiled import drivers
+
+            from .rules import actors, encode, legal, move
+
+            encode_many, advance = drivers.observation(__name__, encode, move, actors, legal)
             """)
     )
     (folder / "rules.py").write_text(
@@ -114,13 +124,24 @@ def _write_driver(folder: Path, adds: int) -> None:
             @njit
             def legal(S, T, p, buf):
                 return 0
+
+
+            @njit
+            def actors(S, out):
+                out[0] = 0
+                return 1
+
+
+            @njit
+            def encode(S, L, tmpl, high, low, p, out):
+                out[0] = S[0]
             """)
     )
 
 
-def _run_driver(root: Path) -> tuple[int, int]:
-    """The driver's answer in a new process, and how many signatures it compiled there (0:
-    all loaded from the cache)."""
+def _run_driver(root: Path) -> tuple[int, int, int, int]:
+    """The drivers' answers in a new process (``step_many``'s, ``advance``'s), each with how
+    many signatures it compiled there (0: all loaded from the cache)."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["PYTHONPATH"] = os.pathsep.join([str(root), str(SRC)])
     code = textwrap.dedent("""\
@@ -129,13 +150,17 @@ def _run_driver(root: Path) -> tuple[int, int]:
         S = np.zeros((1, 1), dtype=np.int64)
         one = np.ones(1, dtype=np.int64)
         f(S, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.uint64), one, one)
-        print(S[0, 0], len(f.stats.cache_misses))
+        from twin.observation import advance as a
+        out = np.zeros(1, dtype=np.float32)
+        a(1, 1, S[0], S[0], np.zeros(1, dtype=np.uint64), S[0], out, 1e9, -1e9, one.copy(),
+          one.copy(), one.copy(), out)
+        print(S[0, 0], len(f.stats.cache_misses), int(out[0]), len(a.stats.cache_misses))
         """)
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    value, misses = out.stdout.split()
-    return int(value), int(misses)
+    value, misses, observed, missed = out.stdout.split()
+    return int(value), int(misses), int(observed), int(missed)
 
 
 def test_a_shared_driver_is_cached_with_the_game_and_dropped_with_it(tmp_path):
@@ -147,9 +172,10 @@ def test_a_shared_driver_is_cached_with_the_game_and_dropped_with_it(tmp_path):
     folder = tmp_path / "twin"
     folder.mkdir()
     _write_driver(folder, 10)
-    assert _run_driver(tmp_path) == (11, 1)  # compiled
-    assert _run_driver(tmp_path) == (11, 0)  # loaded from the cache
+    assert _run_driver(tmp_path) == (11, 1, 11, 1)  # compiled
+    assert _run_driver(tmp_path) == (11, 0, 11, 0)  # loaded from the cache
     assert list((folder / "__pycache__").glob("playout.step_many-*.nbi"))
+    assert list((folder / "__pycache__").glob("observation.advance-*.nbi"))
     _write_driver(folder, 20)  # only rules.py changes: the cached driver holds the old move
     os.utime(folder / "rules.py", (1, 1))
-    assert _run_driver(tmp_path) == (21, 1)
+    assert _run_driver(tmp_path) == (21, 1, 21, 1)

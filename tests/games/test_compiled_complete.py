@@ -54,6 +54,19 @@ def test_anything_new_in_the_package_makes_the_core_decline(game, monkeypatch):
     assert "brand_new" in unimplemented(mod.IMPLEMENTS, grown)
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_state_slot_the_layout_does_not_mirror_makes_the_core_decline(game, monkeypatch):
+    """The layout's check (``unmirrored``) is part of every core's ``supported()``: a slot of
+    the state that the array neither holds nor lists as not mirrored would be lost between
+    moves in compiled play, so the core declines, naming it."""
+    mod = _core_module(game)
+    layout = importlib.import_module(compiled.compiled_package(game) + ".layout")
+    slot = "rng"  # every state has one, and no core's array holds it
+    assert slot in layout.NOT_MIRRORED
+    monkeypatch.delitem(layout.NOT_MIRRORED, slot)
+    assert f"does not hold the state's {slot}" in mod.supported()
+
+
 def _outcomes(n):
     res = simulate("exploding-kittens", 8, n, ["random", "heuristic"], seed=3)
     return [(g.to_row(), g.record) for g in res.games]

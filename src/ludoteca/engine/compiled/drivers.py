@@ -3,7 +3,10 @@ their results as columns (``play_games``: ``ludoteca simulate``'s block path, an
 ``Core.random_games``, the benchmarks'), and many states stepped or masked at once
 (``step_many``/``legal_many``: ``Batch``, for RL). A game supplies only its own pieces (its
 deal, its playout, its row of finals, its move and its legal moves) and gets the drivers
-compiled around them: ``games/<game>/compiled/games.py`` and ``playout.py`` build theirs.
+compiled around them: ``games/<game>/compiled/games.py`` and ``playout.py`` build theirs. So
+are the observation's batch functions, around the game's compiled ``encode`` and its move,
+seats to act and legal moves: many rows observed at once (``encode_many``) and a door's whole
+step in one call (``advance``: ``rl/positions.py``), built by ``compiled/observation.py``.
 
 How a driver is built, and why not as a closure: numba keys a closure's cache entries by a
 pickle of its cells, and a pickled dispatcher carries a uuid drawn afresh in every process, so
@@ -63,6 +66,19 @@ def legal(S: Any, T: Any, p: int, buf: Any) -> int:  # pragma: no cover - placeh
 
 
 ACAP = 0  # the game's most legal actions in one position (``legal``'s buffer)
+
+
+def actors(S: Any, out: Any) -> int:  # pragma: no cover - placeholder
+    """The seats to act in ``S`` into ``out``; returns how many (0: the game is over)."""
+    raise NotImplementedError
+
+
+def encode(
+    S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any
+) -> None:  # pragma: no cover
+    """The game's compiled observation (``games/<game>/compiled/observation.py``): seat p's
+    observation of ``S`` into ``out``."""
+    raise NotImplementedError
 
 
 # -- the templates ----------------------------------------------------------------------------
@@ -145,6 +161,35 @@ def _legal_many(Ss: Any, T: Any, players: Any, masks: Any) -> None:
             masks[g, buf[i]] = 1
 
 
+def _encode_many(
+    Ss: Any, L: Any, tmpl: Any, high: float, low: float, players: Any, out: Any
+) -> None:
+    """Row g's observation for seat ``players[g]`` into ``out[g]`` (a batch, one call)."""
+    for g in range(Ss.shape[0]):
+        encode(Ss[g], L, tmpl, high, low, players[g], out[g])
+
+
+def _advance(
+    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
+    acts: Any, buf: Any, mask: Any, out: Any,
+) -> tuple[int, int]:  # fmt: skip
+    """A door's step in one compiled call: play ``code`` for p (none if negative), then write
+    the seats to act into ``acts`` and, for the first of them, its legal mask into ``mask``
+    and its observation into ``out``. Returns how many seats act (0: the game is over) and
+    the first of them (-1: none)."""
+    if code >= 0:
+        step(S, T, rng, p, code)
+    n = actors(S, acts)
+    if n > 0:
+        q = acts[0]
+        mask[:] = 0
+        for i in range(legal(S, T, q, buf)):
+            mask[buf[i]] = 1
+        encode(S, L, tmpl, high, low, q, out)
+        return n, q
+    return 0, -1
+
+
 def _bind(template: Callable[..., Any], module: str, **pieces: Any) -> Any:
     """``template`` compiled with ``pieces`` as its globals, cached as a function of the module
     named ``module`` (see the module's docstring)."""
@@ -182,6 +227,23 @@ def batch(
     return (
         _bind(_step_many, module, step=step),
         _bind(_legal_many, module, legal=legal, ACAP=acap),
+    )
+
+
+def observation(
+    module: str,
+    encode: Callable[..., None],
+    step: Callable[..., None],
+    actors: Callable[..., int],
+    legal: Callable[..., int],
+) -> tuple[Any, Any]:
+    """The game's compiled ``encode_many`` and ``advance`` for the module named ``module`` (its
+    ``compiled/observation.py``): ``encode(S, L, tmpl, high, low, p, out)`` writes one seat's
+    observation, ``step(S, T, rng, p, code)`` makes a move (as ``batch``'s), ``actors(S, out)``
+    lists the seats to act, ``legal(S, T, p, buf)`` the legal moves."""
+    return (
+        _bind(_encode_many, module, encode=encode),
+        _bind(_advance, module, encode=encode, step=step, actors=actors, legal=legal),
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ....engine.compiled.core import Core as BaseCore
-from ....engine.compiled.core import unimplemented
+from ....engine.compiled.core import unimplemented, unmirrored
 from ....engine.compiled.drivers import run_games
 from ....engine.compiled.played import Played
 from ....engine.game import Game
@@ -23,6 +23,7 @@ from .. import cards as C
 from ..options import CoatlOptions
 from ..phases import Phase
 from ..scoring import REASONS
+from ..state import CoatlState
 from . import games as GM
 from . import heuristic, playout, setup, table
 from . import layout as L
@@ -51,7 +52,11 @@ def package_has() -> dict[str, frozenset[Any]]:
 
 def supported() -> str:
     """Empty when this core can play the package as it is; else why not (then: reference)."""
-    return unimplemented(IMPLEMENTS, package_has()) or table.supported()
+    return (
+        unimplemented(IMPLEMENTS, package_has())
+        or unmirrored(L.LAYOUT, CoatlState.__slots__, L.NOT_MIRRORED)
+        or table.supported()
+    )
 
 
 class Core(BaseCore):

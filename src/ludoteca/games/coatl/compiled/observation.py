@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from ....engine import get_game
-from ....engine.compiled import observer
+from ....engine.compiled import drivers, observer
 from ....engine.compiled.jit import njit
-from . import legal, table
+from . import table
 from .layout import (
     ALEFT,
     BAGS,
@@ -84,7 +84,7 @@ from .layout import (
     TRIGGER,
     TURNS,
 )
-from .legal import actors
+from .legal import actors, legal
 from .rules import apply
 from .scoring import _coatl_points
 
@@ -357,39 +357,8 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
     _clip(out, high, low)
 
 
-@njit
-def encode_many(
-    Ss: Any, L: Any, tmpl: Any, high: float, low: float, players: Any, out: Any
-) -> None:
-    """Row g's observation for seat ``players[g]`` into ``out[g]`` (a batch, one call)."""
-    seq = np.empty(SEQ, dtype=np.int64)
-    for g in range(Ss.shape[0]):
-        row = out[g]
-        row[:] = tmpl
-        _fill(Ss[g], L, players[g], row, seq)
-        _clip(row, high, low)
-
-
-@njit
-def advance(
-    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
-    acts: Any, buf: Any, mask: Any, out: Any,
-) -> tuple[int, int]:  # fmt: skip
-    """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
-    for p (none if negative), then the seats to act into ``acts`` and the first one's legal
-    mask and observation. Returns how many seats act (0: the game is over) and
-    the first of them (-1: none)."""
-    if code >= 0:
-        apply(S, T, rng, p, code)
-    n = actors(S, acts)
-    if n > 0:
-        q = acts[0]
-        mask[:] = 0
-        for i in range(legal.legal(S, T, q, buf)):
-            mask[buf[i]] = 1
-        encode(S, L, tmpl, high, low, q, out)
-        return n, q
-    return 0, -1
+# row by row, and a door's whole step: the shared drivers' templates around this game's pieces
+encode_many, advance = drivers.observation(__name__, encode, apply, actors, legal)
 
 
 class Observer(observer.Observer):

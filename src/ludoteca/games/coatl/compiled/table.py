@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ....engine.compiled.core import unmirrored
 from ....engine.game import Game
 from .. import actions as A
 from .. import cards as C
@@ -16,20 +15,17 @@ from .. import constants as K
 from .. import patterns
 from ..options import CoatlOptions
 from ..phases import Phase
-from ..state import CoatlState
 from .layout import (
     BCAP,
     BODY,
     COATLS,
     HCAP,
     HEAD,
-    LAYOUT,
     LCAP,
     MAXP,
     NC,
     NDISPLAY,
     NHEAD,
-    NOT_MIRRORED,
     NPILE,
     NSPACE,
     NTOK,
@@ -149,9 +145,6 @@ def supported() -> str:
     extra = set(CoatlOptions.model_fields) - set(OPTIONS)
     if extra:
         return f"the core does not play the option(s) {', '.join(sorted(extra))}"
-    why = unmirrored(LAYOUT, CoatlState.__slots__, NOT_MIRRORED)
-    if why:
-        return why
     shape = (
         K.NUM_COLOURS,
         (K.HEAD, K.BODY, K.TAIL),

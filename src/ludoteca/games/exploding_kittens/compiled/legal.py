@@ -230,3 +230,13 @@ def legal(S: Any, T: Any, p: int, out: Any) -> int:
             out[i] = T[base + i]
         return k
     return 0
+
+
+@njit
+def actors(S: Any, out: Any) -> int:
+    """The seats to act into ``out`` (the core keeps them in order in ``S``); returns how
+    many (0: the game is over)."""
+    n = S[ACTN]
+    for i in range(n):
+        out[i] = S[ACTORS + i]
+    return n

@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from ....engine.compiled import observer
+from ....engine.compiled import drivers, observer
 from ....engine.compiled.jit import njit
 from .. import cards as C
 from . import layout as K
-from .legal import legal
+from .legal import actors, legal
 from .rules import apply
 
 # -- the table L: the core's offsets (as compiled/rules.py lays S out) ----------
@@ -302,37 +302,8 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         out[i] = lo if v < lo else v
 
 
-@njit
-def encode_many(
-    Ss: Any, L: Any, tmpl: Any, high: float, low: float, players: Any, out: Any
-) -> None:
-    """Row g's observation for seat ``players[g]`` into ``out[g]`` (a batch, one call)."""
-    for g in range(Ss.shape[0]):
-        encode(Ss[g], L, tmpl, high, low, players[g], out[g])
-
-
-@njit
-def advance(
-    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
-    acts: Any, buf: Any, mask: Any, out: Any,
-) -> tuple[int, int]:  # fmt: skip
-    """A door's step in one compiled call: play ``code`` for p (none if negative), then write
-    the seats to act into ``acts`` and, for the first of them, its legal mask into ``mask``
-    and its observation into ``out``. Returns how many seats act (0: the game is over) and
-    the first of them (-1: none)."""
-    if code >= 0:
-        apply(S, T, rng, p, code)
-    n = S[K.ACTN]
-    for i in range(n):
-        acts[i] = S[K.ACTORS + i]
-    if n > 0:
-        q = acts[0]
-        mask[:] = 0
-        for i in range(legal(S, T, q, buf)):
-            mask[buf[i]] = 1
-        encode(S, L, tmpl, high, low, q, out)
-        return n, q
-    return 0, -1
+# row by row, and a door's whole step: the shared drivers' templates around this game's pieces
+encode_many, advance = drivers.observation(__name__, encode, apply, actors, legal)
 
 
 class Observer(observer.Observer):

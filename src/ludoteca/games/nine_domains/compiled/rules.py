@@ -265,3 +265,10 @@ def apply(S: Any, T: Any, p: int, code: int) -> None:
             _insort(S, SEEN + p * CCAP, SEENN + p, arg)
         _pop_pending(S)
         _next_power(S, T)
+
+
+@njit
+def step(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
+    """``apply`` as the shared drivers call a move (``engine/compiled/drivers.py``): play draws
+    no chance after the deal, so ``rng`` is unused."""
+    apply(S, T, p, code)

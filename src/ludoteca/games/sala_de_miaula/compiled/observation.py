@@ -27,9 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from ....engine.compiled import observer
+from ....engine.compiled import drivers, observer
 from ....engine.compiled.jit import njit
-from . import legal
 from .layout import (
     CAP,
     CF,
@@ -64,8 +63,8 @@ from .layout import (
     ZN,
     ZONES,
 )
-from .legal import actors
-from .rules import apply
+from .legal import actors, legal
+from .rules import step
 from .table import HEALTHY
 
 # -- the table L: the encoder's offsets and sizes ---------------------------------------
@@ -209,36 +208,8 @@ def encode(S: Any, L: Any, tmpl: Any, high: float, low: float, p: int, out: Any)
         out[i] = hi if v > hi else (lo if v < lo else v)
 
 
-@njit
-def encode_many(
-    Ss: Any, L: Any, tmpl: Any, high: float, low: float, players: Any, out: Any
-) -> None:
-    """Row g's observation for seat ``players[g]`` into ``out[g]`` (a batch, one call)."""
-    for g in range(Ss.shape[0]):
-        encode(Ss[g], L, tmpl, high, low, players[g], out[g])
-
-
-@njit
-def advance(
-    p: int, code: int, S: Any, T: Any, rng: Any, L: Any, tmpl: Any, high: float, low: float,
-    acts: Any, buf: Any, mask: Any, out: Any,
-) -> tuple[int, int]:  # fmt: skip
-    """A door's step in one compiled call (as in exploding_kittens_obs.advance): play ``code``
-    for p (none if negative; this game draws no chance after the deal, so ``rng`` is
-    unused), then the seats to act into ``acts`` and the first one's legal mask and
-    observation. Returns how many seats act (0: the game is over) and
-    the first of them (-1: none)."""
-    if code >= 0:
-        apply(S, T, p, code)
-    n = actors(S, acts)
-    if n > 0:
-        q = acts[0]
-        mask[:] = 0
-        for i in range(legal.legal(S, T, q, buf)):
-            mask[buf[i]] = 1
-        encode(S, L, tmpl, high, low, q, out)
-        return n, q
-    return 0, -1
+# row by row, and a door's whole step: the shared drivers' templates around this game's pieces
+encode_many, advance = drivers.observation(__name__, encode, step, actors, legal)
 
 
 class Observer(observer.Observer):

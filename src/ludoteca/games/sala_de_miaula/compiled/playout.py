@@ -23,6 +23,7 @@ from .legal import (
 )
 from .rules import (
     apply,
+    step,
 )
 from .table import (
     ACAP,
@@ -84,10 +85,4 @@ def playout(
     return steps
 
 
-@njit
-def _step(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
-    """``apply`` as the batch driver calls it (play draws no chance: ``rng`` unused)."""
-    apply(S, T, p, code)
-
-
-step_many, legal_many = drivers.batch(__name__, _step, legal, ACAP)
+step_many, legal_many = drivers.batch(__name__, step, legal, ACAP)

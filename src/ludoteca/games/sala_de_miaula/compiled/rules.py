@@ -177,3 +177,10 @@ def apply(S: Any, T: Any, p: int, code: int) -> None:
         _to_canil(S, p, arg)
     elif kind == K_OFICINA:
         S[_spend(S, arg) + F_OFICINA] = 1
+
+
+@njit
+def step(S: Any, T: Any, rng: Any, p: int, code: int) -> None:
+    """``apply`` as the shared drivers call a move (``engine/compiled/drivers.py``): play draws
+    no chance after the deal, so ``rng`` is unused."""
+    apply(S, T, p, code)
