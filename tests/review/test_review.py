@@ -71,8 +71,8 @@ def test_a_redeal_of_what_the_seat_could_not_see_changes_no_grade(game_id):
     assert checked >= 2
 
 
-# the judges the default budgets use (budgets.toml): heuristic playouts in the compiled core,
-# Coatl's random ones to the end valued by its evaluation; tiny, for the tests
+# playouts in the compiled core as the judges use them (budgets.toml: heuristic ones in Sala de
+# Miaula; Coatl's to the end valued by its evaluation, a judge measured in docs/ai.md); tiny
 JUDGES = {
     "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, rollout="heuristic", max_moves=3),
     "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, rollout="heuristic", max_moves=3),

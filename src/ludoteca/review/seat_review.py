@@ -32,10 +32,9 @@ from .values import Estimator, ReviewBudget, default_budget
 #     ``screening``); before, the best moves listed their screening values beside the played
 #     move's check value, two sets of worlds side by side.
 #   3 (The Nine Domains 4): the playouts run in the compiled core, a random one drawing at every
-#     move (a forced one too, as the core and ISMCTS draw), so every value moved; the judges
-#     changed (budgets.toml): heuristic playouts in Exploding Kittens and Sala de Miaula, Coatl's
-#     random playouts to the end valued by its evaluation (``reward`` "eval") instead of the
-#     evaluation right after the move.
+#     move (a forced one too, as the core and ISMCTS draw), so the playouts' values moved; Sala
+#     de Miaula's judge is heuristic playouts and Exploding Kittens plays 96 worlds (budgets.toml);
+#     the budget's JSON holds ``reward``.
 REVIEW_FORMAT = 3
 GAME_FORMATS = {"nine-domains": 4}
 BEST_SHOWN = 3  # best moves listed per decision
