@@ -11,11 +11,18 @@ game) on this machine.
 
     .venv/bin/python benchmarks/review_grades.py -n 3 --games exploding-kittens  # a minute
     .venv/bin/python benchmarks/review_grades.py -n 50 --workers 2               # the issue's N
+
+``--records 'DIR/{game}-*.jsonl'`` takes the heuristic-against-strong games from ``ludoteca
+simulate --out`` files instead of playing them again (the strong agents' games are most of the
+cost, and their win rates are read from the same runs); ``--budget key=value`` reviews with
+another budget than ``budgets.toml``'s (a judge to compare before making it the default).
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
+import json
 import math
 import statistics
 import time
@@ -26,20 +33,21 @@ from ludoteca.review import default_budget, review_seat
 from ludoteca.review.many import grades_by_agent, review_many, tasks_for
 from ludoteca.review.nine_domains import RoundGrader
 from ludoteca.review.seat_review import grade_seat_decision
-from ludoteca.review.values import Estimator
+from ludoteca.review.values import Estimator, ReviewBudget
 from ludoteca.sim import simulate
 from ludoteca.sim.backends import LocalPool
 
 GAMES = ["nine-domains", "sala-de-miaula", "exploding-kittens", "coatl"]
 
 
-def noise(record: MatchRecord, seat: int, decisions: int, repeats: int) -> tuple[float, int]:
+def noise(
+    record: MatchRecord, seat: int, decisions: int, repeats: int, budget: ReviewBudget
+) -> tuple[float, int]:
     """Mean over the seat's first ``decisions`` graded decisions of the standard deviation of
     their loss over ``repeats`` review seeds; and how many were measured. The loss is the
     review's grade: the round's equilibrium's for a placement of The Nine Domains, else the
     playouts'."""
     game = record.get_game()
-    budget = default_budget(game.id)
     state = record.initial_state()
     sds: list[float] = []
     for i, (p, data) in enumerate(record.actions):
@@ -67,23 +75,54 @@ def main() -> None:
     ap.add_argument(
         "--no-strong", action="store_true", help="random against heuristic only (cheaper)"
     )
+    ap.add_argument(
+        "--records",
+        help="heuristic-against-strong games from `ludoteca simulate --out` .jsonl files: a glob"
+        " with {game} for the game id (the first -n games are reviewed)",
+    )
+    ap.add_argument(
+        "--budget",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="review budget field over budgets.toml's (JSON values), repeatable",
+    )
     args = ap.parse_args()
+    changes = {}
+    for item in args.budget:
+        key, _, value = item.partition("=")
+        try:
+            changes[key] = json.loads(value)
+        except json.JSONDecodeError:
+            changes[key] = value
 
     for game_id in args.games.split(","):
         strong = levels_for(game_id)["strong"]
-        print(f"== {game_id} (strong = {strong}; budget {default_budget(game_id).to_json()})")
+        budget = default_budget(game_id, **changes)
+        print(f"== {game_id} (strong = {strong}; budget {budget.to_json()})")
         t0 = time.perf_counter()
         records = []
         pairs = [["random", "heuristic"]] + ([] if args.no_strong else [["heuristic", strong]])
         for k, pair in enumerate(pairs):
+            if k == 1 and args.records:
+                rows = []
+                for path in sorted(glob.glob(args.records.format(game=game_id))):
+                    with open(path, encoding="utf-8") as f:
+                        rows += [json.loads(line) for line in f if line.strip()]
+                rows.sort(key=lambda r: (r["seed"], r["index"]))
+                records += [r["record"] for r in rows[: args.n]]
+                print(f"  {min(len(rows), args.n)} heuristic-strong games from {args.records}")
+                continue
             res = simulate(game_id, args.n, 2, pair, args.seed + 10_000 * k, args.workers)
             records += [g.record for g in res.games]
-        print(f"  {len(records)} games simulated in {time.perf_counter() - t0:.1f} s")
+        print(f"  {len(records)} games simulated or read in {time.perf_counter() - t0:.1f} s")
 
         t0 = time.perf_counter()
+        c0 = time.process_time()
         with LocalPool(args.workers) as pool:
-            reviews = list(review_many(tasks_for(records, args.seed, None), pool.map))
+            reviews = list(review_many(tasks_for(records, args.seed, budget), pool.map))
         spent = time.perf_counter() - t0
+        cpu = time.process_time() - c0
         # one game's review on one worker: both seats, the time divided by the workers' share
         per_game = spent * args.workers / len(records)
         for g in grades_by_agent(reviews):
@@ -95,16 +134,19 @@ def main() -> None:
                 f"accuracy {g.accuracy:5.1f} [{alo:5.1f}, {ahi:5.1f}]"
             )
         print(f"  whole 2-player review (both seats): {per_game:.1f} s per game (one worker)")
+        if args.workers == 1:
+            print(f"  its CPU time: {cpu / len(records):.1f} s per game (this process)")
 
         t0 = time.perf_counter()
-        sd, m = noise(MatchRecord.from_json(records[0]), 1, args.noise_decisions, args.repeats)
+        first = MatchRecord.from_json(records[0])
+        sd, m = noise(first, 1, args.noise_decisions, args.repeats, budget)
         print(
             f"  noise: sd of one decision's loss over {args.repeats} seeds = {sd:.3f}"
             f" (mean over {m} decisions; {time.perf_counter() - t0:.1f} s)"
         )
         # the same timing for one review of one seat, as a cross-check
         t0 = time.perf_counter()
-        review_seat(MatchRecord.from_json(records[0]), 0)
+        review_seat(first, 0, budget)
         print(f"  one seat's review: {time.perf_counter() - t0:.1f} s")
 
 

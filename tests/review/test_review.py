@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from ludoteca.cli.common import console
 from ludoteca.cli.main import app
-from ludoteca.engine import Action, GameState, MatchRecord
+from ludoteca.engine import Action, GameState, MatchRecord, compiled
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
 from ludoteca.review.many import grades_by_agent
 from ludoteca.review.nine_domains import RoundGrader
@@ -69,6 +69,58 @@ def test_a_redeal_of_what_the_seat_could_not_see_changes_no_grade(game_id):
             assert margin == Estimator(state.game, seat, budget, 5).margin(redealt)
             checked += 1
     assert checked >= 2
+
+
+# playouts in the compiled core as the judges use them (budgets.toml: heuristic ones in Sala de
+# Miaula; Coatl's to the end valued by its evaluation, a judge measured in docs/ai.md); tiny
+JUDGES = {
+    "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, rollout="heuristic", max_moves=3),
+    "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, rollout="heuristic", max_moves=3),
+    "coatl": ReviewBudget(samples=1, luck_samples=1, rollout="random", max_moves=2, reward="eval"),
+    "nine-domains": ReviewBudget(samples=2, luck_samples=1, rollout="random", max_moves=3),
+}
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="no numba: the loop is the only path")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_playouts_in_the_compiled_core_give_the_loops_review(game_id):
+    """The review's playouts run in the game's compiled core (what makes heuristic playouts and
+    Coatl's to the end affordable); the same review, bit for bit, as the Python loop plays
+    them, so a review does not depend on whether numba is there. Not vacuous: the core is
+    used (``Estimator.core``), and the playouts reach the end of the game."""
+    record = _record(game_id)
+    budget = JUDGES[game_id]
+    assert Estimator(record.get_game(), 1, budget, 0).core is not None
+    # the first decisions only (the loop's heuristic playouts are slow in Coatl)
+    for n, (i, state, action) in enumerate(_decisions(record, 1)):
+        if n >= 2:
+            break
+        fast = grade_decision(Estimator(state.game, 1, budget, 4), state, i, action)
+        loop = Estimator(state.game, 1, budget, 4, fast=False)
+        assert loop.core is None
+        assert fast == grade_decision(loop, state, i, action)
+        with compiled.disabled():
+            assert fast == grade_decision(Estimator(state.game, 1, budget, 4), state, i, action)
+
+
+def test_a_coatl_playout_to_the_end_is_valued_by_the_evaluation_of_the_final_score():
+    """Coatl's judge plays to the end (no leaf) and values the finished game by its evaluation
+    (half the win share, half the final margin's sigmoid), not by the heuristic's estimate of a
+    running game; ``reward`` "win" would give the win share alone."""
+    from ludoteca.agents.evaluation.coatl import leaf_values
+
+    record = _record("coatl")
+    final = record.final_state()
+    est = Estimator(final.game, 0, JUDGES["coatl"], 0)
+    assert est.position(final) == leaf_values(final)[0] != final.result().payoff(0)
+    state = record.initial_state()
+    world = state.clone()
+    value = est.playout(world, 11)
+    assert world.is_over and value == leaf_values(world)[0]
+    win = Estimator(state.game, 0, ReviewBudget(samples=1, luck_samples=1, rollout="random"), 0)
+    assert win.position(final) == final.result().payoff(0)
+    with pytest.raises(ValueError, match="reward"):
+        ReviewBudget(reward="score")
 
 
 def test_a_redeal_is_a_different_world():
@@ -401,14 +453,16 @@ def test_stored_reviews_are_keyed_by_their_games_review_format():
     """The server stores a review under the game's review format, so a stored review of an
     older format is recomputed rather than served with the old fields: every game's went up when
     the best moves' values became their check values (2; The Nine Domains 3, its format 2 being
-    the placements graded by the equilibrium), and the review's JSON says its format."""
+    the placements graded by the equilibrium), and again when the playouts moved into the
+    compiled cores and the judges changed (3; The Nine Domains 4), and the review's JSON says
+    its format."""
     from ludoteca.server.review_runs import review_version
 
     budget = TINY["sala-de-miaula"]
-    assert review_version("nine-domains", budget).startswith("3-")
+    assert review_version("nine-domains", budget).startswith("4-")
     for game_id in ("sala-de-miaula", "exploding-kittens", "coatl"):
-        assert review_version(game_id, budget).startswith("2-")
+        assert review_version(game_id, budget).startswith("3-")
     # the same budget and seed in another format: another key
     assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]
     record = _record("sala-de-miaula")
-    assert review_seat(record, 0, budget).to_json()["format"] == 2
+    assert review_seat(record, 0, budget).to_json()["format"] == 3

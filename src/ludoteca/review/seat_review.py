@@ -31,8 +31,12 @@ from .values import Estimator, ReviewBudget, default_budget
 #     played move's value and the loss (the screening value, which chose them, is kept as
 #     ``screening``); before, the best moves listed their screening values beside the played
 #     move's check value, two sets of worlds side by side.
-REVIEW_FORMAT = 2
-GAME_FORMATS = {"nine-domains": 3}
+#   3 (The Nine Domains 4): the playouts run in the compiled core, a random one drawing at every
+#     move (a forced one too, as the core and ISMCTS draw), so the playouts' values moved; Sala
+#     de Miaula's judge is heuristic playouts and Exploding Kittens plays 96 worlds (budgets.toml);
+#     the budget's JSON holds ``reward``.
+REVIEW_FORMAT = 3
+GAME_FORMATS = {"nine-domains": 4}
 BEST_SHOWN = 3  # best moves listed per decision
 # what may grade a decision (``Decision.judge``): the playouts (values.Estimator), or the
 # round's equilibrium (The Nine Domains' placements, nine_domains.py)

@@ -25,12 +25,20 @@ from importlib import resources
 from typing import Any
 
 from ..agents import Agent, make_agent
+from ..agents.compiled import rollout as core_rollout
+from ..agents.compiled import seat_kind
 from ..agents.evaluation import LeafValues, get_evaluator
 from ..agents.evaluation.coatl import margins as coatl_margins
 from ..agents.evaluation.coatl import values as coatl_values
 from ..engine import Action, Game, GameState, SeatHandle
+from ..engine.compiled import HEURISTIC, Core, core_for
 
 ROLLOUTS = ("heuristic", "random")
+# what a playout that reaches the end is worth to the seat: "win", its share of the win
+# (``Result.payoff``); "eval", the game's leaf evaluation of the finished game (Coatl's: half
+# the win share, half the final score margin's sigmoid, agents/evaluation/coatl.py), a less
+# noisy reward where the score says more than who won
+REWARDS = ("win", "eval")
 
 
 def _coatl_margin(state: GameState) -> list[float]:
@@ -52,6 +60,7 @@ class ReviewBudget:
     rollout: str = "heuristic"
     leaf: int | None = None
     max_moves: int = 12
+    reward: str = "win"
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.luck_samples < 1:
@@ -62,6 +71,8 @@ class ReviewBudget:
             raise ValueError("leaf must be a number of moves (0 or more), or absent")
         if self.max_moves < 2:
             raise ValueError("max_moves must be at least 2")
+        if self.reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +81,7 @@ class ReviewBudget:
             "rollout": self.rollout,
             "leaf": self.leaf,
             "max_moves": self.max_moves,
+            "reward": self.reward,
         }
 
 
@@ -107,21 +119,36 @@ def view_seed(seed: int, view: dict[str, Any], salt: str) -> int:
 class Estimator:
     """Values of positions and moves for one seat, from its information set only."""
 
-    def __init__(self, game: Game, seat: int, budget: ReviewBudget, seed: int) -> None:
+    def __init__(
+        self, game: Game, seat: int, budget: ReviewBudget, seed: int, fast: bool = True
+    ) -> None:
         self.game = game
         self.seat = seat
         self.budget = budget
         self.seed = seed
         self.evaluate: LeafValues | None = None
-        if budget.leaf is not None:
+        if budget.leaf is not None or budget.reward == "eval":
             self.evaluate = get_evaluator(game)
             if self.evaluate is None:
-                raise ValueError(f"{game.id} has no leaf evaluation: leave the budget's leaf out")
+                raise ValueError(
+                    f"{game.id} has no leaf evaluation: leave the budget's leaf out, reward win"
+                )
         # one agent plays every seat of every rollout, its generator re-seeded per world
         self.policy: Agent | None = None
         if budget.rollout == "heuristic":
             self.policy = make_agent("heuristic", game, 0)
         self._cache: dict[str, float] = {}
+        # the playouts in the game's compiled core where it has one and plays the policy (the
+        # same moves, the same rewards as the loop below, many times quicker: what makes
+        # heuristic playouts, and Coatl's to the end, affordable); None: the loop plays them
+        self.core: Core | None = core_for(game) if fast else None
+        policy = self.policy
+        if (
+            self.core is not None
+            and policy is not None
+            and seat_kind(self.core, policy) != HEURISTIC
+        ):
+            self.core = None
 
     # -- the worlds -------------------------------------------------------------------------
     def worlds(self, state: GameState, n: int, salt: str) -> tuple[list[GameState], list[int]]:
@@ -132,7 +159,27 @@ class Estimator:
 
     # -- one playout ------------------------------------------------------------------------
     def playout(self, state: GameState, seed: int) -> float:
-        """The seat's reward after the policy plays ``state`` on (mutates it)."""
+        """The seat's reward after the policy plays ``state`` on (mutates it): random moves
+        ``legal[int(rng.random() * len(legal))]`` from ``random.Random(seed)`` (drawn at every
+        move, a forced one too, as ISMCTS' random rollout and the compiled core draw), or the
+        heuristic in every seat, its generator seeded ``seed``, asked only when there is a
+        choice."""
+        leaf = self.budget.leaf
+        if leaf != 0 and state.actors:
+            if self.core is not None:
+                if self.policy is not None:
+                    self.policy.rng.seed(seed)
+                core_rollout(state, random.Random(seed), leaf, heuristic=self.policy)
+            else:
+                self._loop(state, seed, leaf)
+        if state.is_over and self.budget.reward == "win":
+            return state.result().payoff(self.seat)
+        # stopped at the leaf, or a finished game valued by the evaluation (reward "eval")
+        assert self.evaluate is not None
+        return float(self.evaluate(state)[self.seat])
+
+    def _loop(self, state: GameState, seed: int, leaf: int | None) -> None:
+        """The playout in Python (no compiled core for the game or the policy)."""
         rng = random.Random(seed)
         choose: Callable[[GameState, int, list[Action]], Action]
         if self.policy is not None:
@@ -140,31 +187,26 @@ class Estimator:
             agent.rng.seed(seed)
 
             def choose(s: GameState, p: int, legal: list[Action]) -> Action:
-                return agent.act(SeatHandle(s, p))
+                return legal[0] if len(legal) == 1 else agent.act(SeatHandle(s, p))
         else:
+            rnd = rng.random
 
             def choose(s: GameState, p: int, legal: list[Action]) -> Action:
-                return legal[int(rng.random() * len(legal))]
+                return legal[int(rnd() * len(legal))]
 
-        leaf = self.budget.leaf
         steps = 0
         actors = state.actors
         while actors and (leaf is None or steps < leaf):
             p = actors[0]
-            legal = state.legal_actions(p)
-            state.apply(p, legal[0] if len(legal) == 1 else choose(state, p, legal))
+            state.apply(p, choose(state, p, state.legal_actions(p)))
             actors = state.actors
             steps += 1
-        if not actors:
-            return state.result().payoff(self.seat)
-        assert self.evaluate is not None  # a playout stops early only with a leaf
-        return float(self.evaluate(state)[self.seat])
 
     # -- values -----------------------------------------------------------------------------
     def position(self, state: GameState) -> float:
         """The seat's win chance in ``state`` as it sees it, with the policy playing on."""
         if state.is_over:
-            return state.result().payoff(self.seat)
+            return self.playout(state, 0)  # nothing to play: the finished game's reward
         key = _dumps(state.view(self.seat))
         cached = self._cache.get(key)
         if cached is not None:
