@@ -37,7 +37,7 @@ os.environ.setdefault(AI_NICE_ENV, "0")
 
 
 @contextmanager
-def test_games_registered() -> Iterator[None]:
+def toy_games_registered() -> Iterator[None]:
     """The two test games registered while it lasts, and only then: the conformance, agent and
     RL tests list the registered games, and they may run after the server tests in the same
     worker. A module's shared server wraps its life in it (its in-process plugin would
@@ -55,7 +55,7 @@ def test_games_registered() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def test_games() -> Iterator[None]:
     """The two test games, registered only while a server test runs."""
-    with test_games_registered():
+    with toy_games_registered():
         yield
 
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
 
-from .conftest import sqlite_settings, test_games_registered
+from .conftest import sqlite_settings, toy_games_registered
 from .helpers import auth, create, join, move, state, wait_for
 
 
@@ -23,7 +23,7 @@ def ai_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     (the tests register them in this process only while each runs)."""
     db = tmp_path_factory.mktemp("live") / "db.sqlite3"
     with (
-        test_games_registered(),
+        toy_games_registered(),
         TestClient(create_app(sqlite_settings(db, plugins=("tests.server.plugin",)))) as c,
     ):
         yield c

@@ -28,7 +28,7 @@ from ludoteca.server.review_runs import ReviewRuns, record_of
 from ludoteca.server.review_store import ReviewStore
 
 from . import fakes
-from .conftest import sqlite_settings, test_games_registered
+from .conftest import sqlite_settings, toy_games_registered
 from .helpers import auth, create, join, move, play_out, state, wait_for
 
 SAMPLES = 3  # worlds per decision: the tests check the plumbing, not the grades
@@ -45,7 +45,7 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     machine, and each test paid it. The plugin makes the test games known to the workers (the
     tests register them in this process only while each runs)."""
     settings = _settings(tmp_path_factory.mktemp("review"), plugins=("tests.server.plugin",))
-    with test_games_registered(), TestClient(create_app(settings)) as client:
+    with toy_games_registered(), TestClient(create_app(settings)) as client:
         yield client, settings
 
 
