@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ludoteca.games.exploding_kittens import GAME
@@ -72,3 +73,22 @@ def play(st: EKState, card: str, target: int | None = None, p: int | None = None
     if target is not None:
         events += st.apply(p, A.Target(target))
     return events
+
+
+def core_deals_as_the_reference(core: Any, n: int, opts: dict[str, Any], first_seed: int) -> None:
+    """Six whole random games dealt and played in the compiled core (``random_games``, the
+    benchmark's path) from seeds ``first_seed``...: moves, turns and winner as the reference's."""
+    import numpy as np
+
+    from .. import compiled_reference as twins
+
+    game = GAME
+    options = game.new_game(n, 0, opts).options
+    seeds = np.arange(first_seed, first_seed + 6, dtype=np.int64)
+    agent_seeds = seeds[:, None] * 31 + np.arange(n)[None, :]
+    moves, turns, winners = core.random_games(seeds, n, options, agent_seeds)
+    for g, seed in enumerate(seeds.tolist()):
+        ref = game.new_game(n, seed, opts)
+        played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
+        r = ref.result()
+        assert (moves[g], turns[g], winners[g]) == (len(played), r.details["turns"], r.winners[0])

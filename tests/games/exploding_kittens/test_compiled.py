@@ -20,6 +20,7 @@ from ludoteca.engine import SeatHandle
 from ludoteca.engine import compiled as fast
 
 from .. import compiled_reference as twins
+from .helpers import core_deals_as_the_reference
 
 GAME = ludoteca.get_game("exploding-kittens")
 COUNTS = range(2, 11)
@@ -118,23 +119,10 @@ def test_batch_step_refuses_an_illegal_move():
 
 def test_whole_games_from_the_deal_in_the_core():
     """``random_games`` deals in compiled code too (the benchmark's path): same games."""
-    import numpy as np
 
     core = fast.core_for(GAME)
     for n, opts in settings(27):
-        options = GAME.new_game(n, 0, opts).options
-        seeds = np.arange(300 + n, 306 + n, dtype=np.int64)
-        agent_seeds = seeds[:, None] * 31 + np.arange(n)[None, :]
-        moves, turns, winners = core.random_games(seeds, n, options, agent_seeds)
-        for g, seed in enumerate(seeds.tolist()):
-            ref = GAME.new_game(n, seed, opts)
-            played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
-            r = ref.result()
-            assert (moves[g], turns[g], winners[g]) == (
-                len(played),
-                r.details["turns"],
-                r.winners[0],
-            )
+        core_deals_as_the_reference(core, n, opts, 300 + n)
 
 
 def test_whole_games_with_heuristic_and_random_seats(fuzz_games):

@@ -7,8 +7,6 @@ option, which the record carries. The compiled deal reads the same deck as the P
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
@@ -19,7 +17,7 @@ from ludoteca.engine.errors import DataError
 from ludoteca.games.exploding_kittens import cards as C
 from ludoteca.sim import simulate
 
-from .. import compiled_reference as twins
+from .helpers import core_deals_as_the_reference
 
 GAME = ludoteca.get_game("exploding-kittens")
 EXTRA = {"nope": 2, "see_future_5": 3}
@@ -48,11 +46,15 @@ def test_the_extra_cards_are_shuffled_into_the_deck(n):
     st.check_invariants()
 
 
-def test_no_extra_cards_is_the_texts_deal():
+def test_no_extra_cards_is_the_texts_deal_written_as_before_the_option():
     for n in range(2, 11):
-        a = GAME.new_game(n, 7, {"extra_cards": {}}).to_json()
-        assert a == GAME.new_game(n, 7).to_json()
-        assert _all_cards(GAME.new_game(n, 7)) == list(C.DECKS[n])
+        st = GAME.new_game(n, 7, {"extra_cards": {}})
+        assert _all_cards(st) == list(C.DECKS[n])
+        # the empty option is not written: states, views and records read as they did
+        assert "extra_cards" not in st.to_json()["options"]
+        assert "extra_cards" not in st.view(0)["options"]
+    # and a chosen one is (the record carries it)
+    assert GAME.new_game(3, 7, {"extra_cards": EXTRA}).to_json()["options"]["extra_cards"] == EXTRA
 
 
 def test_the_option_is_written_in_catalog_order():
@@ -98,19 +100,7 @@ def test_the_compiled_deal_reads_the_extra_cards():
     core = fast.core_for(GAME)
     table = core.table.copy()
     for n in (2, 4, 7):
-        options = GAME.new_game(n, 0, {"extra_cards": {"nope": 1, "attack": 2}}).options
-        seeds = np.arange(40, 46, dtype=np.int64)
-        agent_seeds = seeds[:, None] * 31 + np.arange(n)[None, :]
-        moves, turns, winners = core.random_games(seeds, n, options, agent_seeds)
-        for g, seed in enumerate(seeds.tolist()):
-            ref = GAME.new_game(n, seed, options.model_dump())
-            played = twins.reference_random(ref, [random.Random(seed * 31 + p) for p in range(n)])
-            r = ref.result()
-            assert (moves[g], turns[g], winners[g]) == (
-                len(played),
-                r.details["turns"],
-                r.winners[0],
-            )
+        core_deals_as_the_reference(core, n, {"extra_cards": {"nope": 1, "attack": 2}}, 40)
     assert np.array_equal(core.table, table), "the shared table keeps the text's decks"
 
     def records():
