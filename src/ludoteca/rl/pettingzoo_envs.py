@@ -93,6 +93,10 @@ class _Door(OnPosition):
         pairs = {a: _spaces(self.seats) for a in self.possible_agents}
         self.observation_spaces = {a: o for a, (o, _) in pairs.items()}
         self.action_spaces = {a: x for a, (_, x) in pairs.items()}
+        self.metadata: dict[str, Any] = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"ludoteca_{game_id.replace('-', '_')}",
+        }
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -158,14 +162,10 @@ class LudotecaAEC(_Door, AECEnv):
     ) -> None:
         AECEnv.__init__(self)
         self._open(game_id, num_players, options, render_mode, core)
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "name": f"ludoteca_{game_id.replace('-', '_')}",
-            # a seat often acts several times in a row (Exploding Kittens' turns owed, Coatl's
-            # actions, Sala's plays, The Nine Domains' placement), which aec_to_parallel's
-            # one-action-per-agent-per-cycle cannot carry: LudotecaParallel is the door
-            "is_parallelizable": False,
-        }
+        # a seat often acts several times in a row (Exploding Kittens' turns owed, Coatl's
+        # actions, Sala's plays, The Nine Domains' placement), which aec_to_parallel's
+        # one-action-per-agent-per-cycle cannot carry: LudotecaParallel is the door
+        self.metadata["is_parallelizable"] = False
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
         self.agents: list[str] = []
 
@@ -223,10 +223,6 @@ class LudotecaParallel(_Door, ParallelEnv):
         core: bool | None = None,
     ) -> None:
         self._open(game_id, num_players, options, render_mode, core)
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "name": f"ludoteca_{game_id.replace('-', '_')}",
-        }
         self.agents: list[str] = []
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
