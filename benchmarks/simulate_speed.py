@@ -20,10 +20,13 @@ Then the issue's bars: sim ÷ core (≥ 0.8) and sim ÷ py (≥ 8), for each out
 average of the machine (``os.getloadavg``) at the row's end, the machine being shared; and the
 games the core's loop plays a call and a simulate run plays (a run's set-up, file and summary
 are once a run, as once a command: 10,000 games, fewer where the core plays fewer in a round).
+``--outputs`` and ``--no-py`` time some arms only (a row run again, with more rounds, to tell a
+shortfall from the machine's noise); ``--paired`` adds each round's sim ÷ core.
 
     python benchmarks/simulate_speed.py                                  # every game, 2 players
     python benchmarks/simulate_speed.py exploding-kittens --players 4 --seconds 1 --rounds 3
     python benchmarks/simulate_speed.py coatl --players 2 4 --agents random
+    python benchmarks/simulate_speed.py sala-de-miaula --outputs jsonl --no-py --rounds 9 --paired
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from ludoteca.sim.heap import keep_freed_memory
 from ludoteca.sim.runner import iter_blocks
 
 AGENTS = ("random", "heuristic")
+OUTPUTS = ("parquet", "csv", "jsonl")
 # the files the runs wrote: each run writes a new one, as a user's run does (writing over the
 # last run's file would time the kernel dropping its pages: 5 ms for 7 MB, 2.5 µs a game), and
 # they are removed between runs, untimed
@@ -171,6 +175,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--agents", nargs="*", default=list(AGENTS))
     ap.add_argument("--py-chunk", type=int, default=100, help="games a reference run plays")
     ap.add_argument("--run-games", type=int, default=RUN, help="games a simulate run plays")
+    ap.add_argument(
+        "--outputs",
+        nargs="*",
+        choices=OUTPUTS,
+        default=list(OUTPUTS),
+        help="the simulate arms timed (the others print as -)",
+    )
+    ap.add_argument("--no-py", action="store_true", help="without the pure-Python arms")
+    ap.add_argument(
+        "--paired",
+        action="store_true",
+        help="also each round's sim ÷ core (the arms a second apart: a slow minute of a shared"
+        " machine moves both)",
+    )
     args = ap.parse_args(argv)
     if not fast.AVAILABLE:
         print("no compiled cores here (numba missing)")
@@ -213,14 +231,13 @@ def row(
     """One game, player count and agent: every arm, interleaved; the row printed."""
     pc = args.py_chunk
     chunk, run = sizes(game, n, agent, args)
-    arms: dict[str, Callable[[], int]] = {
-        "core": core_loop(game, n, agent, [0], chunk),
-        "sim_pq": simulate_run(gid, n, agent, "parquet", True, [0], tmp, run),
-        "sim_csv": simulate_run(gid, n, agent, "csv", True, [0], tmp, run),
-        "sim_jsonl": simulate_run(gid, n, agent, "jsonl", True, [0], tmp, run),
-        "py_pq": simulate_run(gid, n, agent, "parquet", False, [0], tmp, pc),
-        "py_jsonl": simulate_run(gid, n, agent, "jsonl", False, [0], tmp, pc),
-    }
+    arms: dict[str, Callable[[], int]] = {"core": core_loop(game, n, agent, [0], chunk)}
+    for out, key in (("parquet", "pq"), ("csv", "csv"), ("jsonl", "jsonl")):
+        if out in args.outputs:
+            arms[f"sim_{key}"] = simulate_run(gid, n, agent, out, True, [0], tmp, run)
+    for out, key in (("parquet", "pq"), ("jsonl", "jsonl")):
+        if out in args.outputs and not args.no_py:
+            arms[f"py_{key}"] = simulate_run(gid, n, agent, out, False, [0], tmp, pc)
     for fn in arms.values():
         fn()  # warm: imports, the heuristic's table, the action JSON table
     rates: dict[str, list[float]] = {k: [] for k in arms}
@@ -228,16 +245,30 @@ def row(
         for k, fn in arms.items():
             rates[k].append(timed(fn, args.seconds))
     r = {k: statistics.median(v) for k, v in rates.items()}
+
+    def rate(k: str) -> str:
+        return f"{r[k]:,.0f}" if k in r else "-"
+
+    def ratio(a: str, b: str, fmt: str) -> str:
+        return format(r[a] / r[b], fmt) if a in r and b in r else "-"
+
     print(
-        f"{gid:18} {n:>2} {agent:9} {r['core']:>8,.0f} {r['sim_pq']:>8,.0f}"
-        f" {r['sim_csv']:>8,.0f} {r['sim_jsonl']:>9,.0f} {r['py_pq']:>7,.0f}"
-        f" {r['py_jsonl']:>8,.0f} {r['sim_pq'] / r['core']:>7.2f}"
-        f" {r['sim_csv'] / r['core']:>8.2f} {r['sim_jsonl'] / r['core']:>10.2f}"
-        f" {r['sim_pq'] / r['py_pq']:>6.1f} {r['sim_jsonl'] / r['py_jsonl']:>8.1f}"
+        f"{gid:18} {n:>2} {agent:9} {rate('core'):>8} {rate('sim_pq'):>8}"
+        f" {rate('sim_csv'):>8} {rate('sim_jsonl'):>9} {rate('py_pq'):>7}"
+        f" {rate('py_jsonl'):>8} {ratio('sim_pq', 'core', '.2f'):>7}"
+        f" {ratio('sim_csv', 'core', '.2f'):>8} {ratio('sim_jsonl', 'core', '.2f'):>10}"
+        f" {ratio('sim_pq', 'py_pq', '.1f'):>6} {ratio('sim_jsonl', 'py_jsonl', '.1f'):>8}"
         f" {os.getloadavg()[0]:>5.1f} {chunk:>6,} {run:>6,}"
     )
+    if args.paired:
+        for k in ("sim_pq", "sim_csv", "sim_jsonl"):
+            if k in rates:
+                each = [s / c for s, c in zip(rates[k], rates["core"], strict=True)]
+                print(
+                    f"  {k[4:]} ÷ core by round: {' '.join(f'{x:.2f}' for x in each)};"
+                    f" median {statistics.median(each):.2f}"
+                )
     sys.stdout.flush()
-    return 0
 
 
 if __name__ == "__main__":

@@ -386,6 +386,48 @@ def test_simulate_output_is_byte_identical_to_the_reference_loop(
     assert _written(tmp_path, f"got.{suffix}", agents, game, players, seed) == want
 
 
+@pytest.mark.parametrize(
+    ("agents", "suffix", "game", "players", "seed"),
+    [
+        ("random,heuristic", "jsonl", "exploding-kittens", 3, 4),
+        ("random,heuristic", "jsonl", "nine-domains", 2, 995),
+        ("heuristic,random", "jsonl", "sala-de-miaula", 2, 999_995),
+        ("random,heuristic", "csv", "nine-domains", 2, 995),
+    ],
+)
+def test_simulate_output_in_many_blocks_is_the_reference_loops(
+    monkeypatch, tmp_path, agents, suffix, game, players, seed
+):
+    """With blocks of a few games (a core's ``block_scale`` times ``MAX_BLOCK`` with records),
+    the file cut into blocks is still, byte for byte, the reference loop's."""
+    from ludoteca.sim import runner
+
+    with fast.disabled():
+        want = _written(tmp_path, f"want.{suffix}", agents, game, players, seed)
+    sizes = []
+    real = runner.play_block
+    monkeypatch.setattr(runner, "MAX_BLOCK", 2)
+    monkeypatch.setattr(runner, "MAX_BARE_BLOCK", 5)
+    monkeypatch.setattr(runner, "play_block", lambda *a, **k: sizes.append(a[5]) or real(*a, **k))
+    assert _written(tmp_path, f"got.{suffix}", agents, game, players, seed) == want
+    # records: block_scale (4) times MAX_BLOCK two-seat games; none: MAX_BARE_BLOCK
+    size = 4 * (2 * 2 // players) if suffix == "jsonl" else 5
+    assert sizes == [size] * (12 // size) + ([12 % size] if 12 % size else [])
+
+
+def test_block_size_scales_with_records_only():
+    """``block_scale`` lengthens the blocks that keep records; blocks without (a Parquet
+    file's row groups) stay ``MAX_BARE_BLOCK``."""
+    from ludoteca.sim.runner import MAX_BARE_BLOCK, MAX_BLOCK, block_size
+
+    assert block_size(10**6, 1, True, 2, 4) == 4 * MAX_BLOCK
+    assert block_size(10**6, 1, True, 10, 4) == 4 * (MAX_BLOCK * 2 // 10)
+    assert block_size(10**6, 1, False, 2, 4) == MAX_BARE_BLOCK
+    assert block_size(10**6, 1, True, 2) == MAX_BLOCK
+    for gid in ("nine-domains", "exploding-kittens", "sala-de-miaula"):
+        assert fast.core_for(ludoteca.get_game(gid)).block_scale == 4
+
+
 def test_simulate_makes_no_agent_the_core_plays(monkeypatch):
     """Seats the core plays (random, heuristic) are planned once per spec, never made per
     game; a seat it lacks still makes its agents every game."""

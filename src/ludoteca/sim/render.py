@@ -186,10 +186,12 @@ def _merge(a: Column, b: Column, games: int) -> Column | None:
         return Column([t + tail for t in a.texts], a.codes)
     at, bt = a.texts, b.texts
     wide = len(bt)
-    joint = a.codes * wide + b.codes
-    if _worth(len(at) * wide, chars, games):  # every pair: no count of those present
-        return Column([x + y for x in at for y in bt], joint)
     size = len(at) * wide
+    if size > 4 * games + 64 and not _worth(size, chars, games):
+        return None  # (before the joint codes: an array of the block's games each try)
+    joint = a.codes * wide + b.codes
+    if _worth(size, chars, games):  # every pair: no count of those present
+        return Column([x + y for x in at for y in bt], joint)
     if size > 4 * games + 64:
         return None
     present = np.flatnonzero(np.bincount(joint, minlength=size))

@@ -29,7 +29,12 @@ from .summary import SimulationResult
 # in memory; longer blocks pay their set-up (arrays, the options parsed, an output's row group,
 # the text's tables) less often. With records, MAX_BLOCK two-seat games, fewer with more seats:
 # the cores size their move buffers by seats, and a buffer past 4 MB is handed huge pages, each
-# block's fresh (here 2 MB fresh: 0.9 ms; 8 MB: 16 ms; the same memory again: 0.04-0.2 ms)
+# block's fresh (here 2 MB fresh: 0.9 ms; 8 MB: 16 ms; the same memory again: 0.04-0.2 ms).
+# With records, a core of quick games (its ``block_scale``: The Nine Domains, Exploding
+# Kittens, Sala de Miaula, 4) takes blocks that many times longer: a block's JSON Lines set-up
+# (its tables, about 1.8 ms) was 0.45 µs of a 6 µs Nine Domains game at 4,000. Each buffer
+# stays under sim/heap.py's MMAP (Exploding Kittens at ten seats: 3,200 games of 800 moves'
+# room, 20 MB an array), so a process that keeps freed memory takes it again without faults
 MAX_BLOCK = 4000
 MAX_BARE_BLOCK = 4000
 _MASK64 = (1 << 64) - 1
@@ -200,11 +205,16 @@ def _work_block(args: tuple[Any, ...]) -> list[GameBlock | GameOutcome]:
     ]
 
 
-def block_size(n: int, workers: int, keep_records: bool = True, num_players: int = 2) -> int:
+def block_size(
+    n: int, workers: int, keep_records: bool = True, num_players: int = 2, scale: int = 1
+) -> int:
     """Games a block task holds: the most (MAX_BLOCK two-seat games with records, as many
-    seat-games with more seats; MAX_BARE_BLOCK without) in one process, else enough blocks to
+    seat-games with more seats, ``scale`` times those for a core of quick games, its
+    ``block_scale``; MAX_BARE_BLOCK without records) in one process, else enough blocks to
     share among the workers (8 each), at most that."""
-    most = MAX_BLOCK * 2 // max(2, num_players) if keep_records else MAX_BARE_BLOCK
+    # without records the blocks stay as they were: a Parquet file's row groups are its blocks
+    # (the same file before and after), and a CSV row's set-up is a fifth of a line's
+    most = MAX_BLOCK * 2 // max(2, num_players) * max(1, scale) if keep_records else MAX_BARE_BLOCK
     if workers <= 1:
         return max(1, min(most, n))
     return max(1, min(most, math.ceil(n / (workers * 8))))
@@ -226,7 +236,13 @@ def iter_blocks(
     (columns) per block of games, else each game's ``GameOutcome``; in index order with one
     local worker, any order with more."""
     check_run(game_id, num_players, agents, seed, options)
-    size = block_size(n, workers, keep_records, num_players)
+    scale = 1
+    if backend is None or isinstance(backend, LocalPool):
+        # this machine's processes load the core anyway (a pool's forked from this one); a
+        # cluster's driver need not load it to size the tasks
+        core = core_for(get_game(game_id))
+        scale = getattr(core, "block_scale", 1) if core is not None else 1
+    size = block_size(n, workers, keep_records, num_players, scale)
     tasks = [
         (
             game_id,

@@ -50,7 +50,9 @@ def test_determinize_matches_its_reference(fuzz_games):
                     seen["hidden kitten"] += hidden and st.limbo == KITTEN
                     seed = rng.getrandbits(32)
                     _same(st, p, random.Random(seed), random.Random(seed))
-                    # again from the same position, as ISMCTS does: the kept pool is used
+                    # again from the same position, as ISMCTS does: the second call keeps
+                    # the pool (with what it was built from), the third is served from it
+                    st.determinize(p, random.Random(seed))
                     _same(st, p, random.Random(seed + 1), random.Random(seed + 1))
             p = st.actors[0]
             st.apply(p, rng.choice(st.legal_actions(p)))
@@ -130,7 +132,10 @@ def test_a_kept_pool_never_outlives_a_change():
         if st.is_over or not st.discard:
             continue
         p = st.actors[0]
+        # twice: the second call keeps the pool, checked against every change below
         _same(st, p, random.Random(i), random.Random(i))
+        _same(st, p, random.Random(i), random.Random(i))
+        assert st._unseen is not None and st._unseen[1] is not None
         q = next(q for q in st.alive_t if q != p)
         hand = st.hands[q]
         # a card of q's that no seat knows q holds (so that taking one away stays true)

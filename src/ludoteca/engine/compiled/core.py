@@ -34,6 +34,8 @@ class Core:
       else the search keeps its Python playouts; ``heuristic_search_pays``: the same for
       rollout=heuristic (None: as ``search_pays``);
     - ``stops_at_turn_change``: the playout knows where a turn ends (the UNTIL_TURN bit);
+    - ``block_scale``: how many times ``sim/runner.py``'s ``MAX_BLOCK`` games a ``simulate``
+      block may hold (games of some µs: a block's set-up is then paid over more of them);
     - ``IMPLEMENTS``: what the core plays, by the package's own names (see
       ``games/<game>/compiled/core.py``; tests/games/test_compiled_complete.py compares).
     """
@@ -49,6 +51,7 @@ class Core:
     search_pays: ClassVar[bool] = True
     heuristic_search_pays: ClassVar[bool | None] = None
     stops_at_turn_change: ClassVar[bool] = False
+    block_scale: ClassVar[int] = 1
     IMPLEMENTS: ClassVar[dict[str, frozenset[Any]]] = {}
 
     def __init__(self, game: Game) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Iterable
 from functools import reduce
 from itertools import repeat, starmap
-from operator import add, or_, sub
+from operator import add, or_
 from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
@@ -32,8 +33,6 @@ from .storage import pending_json
 
 if TYPE_CHECKING:
     from .state import EKState
-
-CODES = range(NK)
 
 
 def _cards(h: list[int]) -> list[str]:
@@ -174,10 +173,14 @@ def determinize(st: EKState, p: int, rng: random.Random) -> EKState:
     rest = pool[i:]
     if kittens:
         rest += [KITTEN] * kittens
-        # not sorted: the positions go by card first, then (stable) by key
+        # not sorted: the positions go by key, equal keys by card (a second sort, only when
+        # two keys are equal: a set of floats costs less than sorting by card every time)
         keys = list(starmap(rnd, repeat((), len(rest))))
-        at_ = sorted(range(len(keys)), key=rest.__getitem__)
-        at_.sort(key=keys.__getitem__)
+        if len(set(keys)) == len(keys):
+            at_ = sorted(range(len(keys)), key=keys.__getitem__)
+        else:
+            at_ = sorted(range(len(keys)), key=rest.__getitem__)
+            at_.sort(key=keys.__getitem__)
         rest = list(map(rest.__getitem__, at_))
     pile, pk = st.pile, st.pk
     if unknown_slots is not None:
@@ -213,45 +216,50 @@ def _unseen(st: EKState, p: int) -> tuple[list[int], int, list[int], list[int] |
     limbo), the hidden kittens, the other seats still in, the pile slots p does not know
     (None: all of them) and whether the card in limbo is hidden.
 
-    Kept on the state with a copy of everything it was built from (the hands, p's knowledge
-    of them, the pile and its masks, limbo, the seats in) and rebuilt when any of that is no
-    longer equal: comparing lists is a fraction of building the pool, and whatever changed
-    the state (a move, the compiled core writing back, a test's hand) cannot leave it stale.
+    Kept on the state, from the second call for the same seat on, with a copy of everything
+    it was built from (the hands, p's knowledge of them, the pile and its masks, limbo, the
+    seats in) and rebuilt when any of that is no longer equal: comparing lists is a fraction
+    of building the pool, and whatever changed the state (a move, the compiled core writing
+    back, a test's hand) cannot leave it stale.
     """
     hands, pile, pk, hkp = st.hands, st.pile, st.pk, st.hk[p]
     key = (p, st.limbo, st.lmask, st.alive_t)
     kept = st._unseen
-    if (
-        kept is not None
-        and kept[0] == key
-        and kept[1] == hands
-        and kept[2] == pile
-        and kept[3] == pk
-        and kept[4] == hkp
-    ):
-        return kept[5]
+    # the copies to check against are made on the second call for the same seat and key:
+    # a position determinized once (a new seat each visit, a sample's own determinize) does
+    # not pay for copies nothing would read
+    again = False
+    if kept is not None and kept[0] == key:
+        if (
+            kept[1] is not None
+            and kept[1] == hands
+            and kept[2] == pile
+            and kept[3] == pk
+            and kept[4] == hkp
+        ):
+            return kept[5]
+        again = True
     bit = 1 << p
     others = [q for q in st.alive_t if q != p]
     pool: list[int] = []
-    if hkp:
-        known = [[0] * NK for _ in range(st.num_players)]
-        for x in hkp:
-            known[x >> 5][x & 31] += 1
-        for q in others:
-            for c, extra in enumerate(map(sub, hands[q], known[q])):
-                if extra > 0:
-                    pool += [c] * extra
-    elif others:
-        # the pool is sorted below, so the others' hands count as one
-        counts = hands[others[0]]
+    if others:
+        # the pool is sorted below, so the others' hands count as one, less what p knows
+        # they hold (never more than they hold, check_invariants; only seats still in:
+        # pile.py forgets a seat's cards when it goes out)
+        counts: Iterable[int] = hands[others[0]]
         for q in others[1:]:
-            counts = list(map(add, counts, hands[q]))
-        for c in CODES:
-            if counts[c]:
-                pool += [c] * counts[c]
+            counts = map(add, counts, hands[q])
+        if hkp:
+            counts = list(counts)
+            for x in hkp:
+                counts[x & 31] -= 1
+        for c, k in enumerate(counts):
+            if k:
+                pool += [c] * k
     unknown_slots: list[int] | None = None
-    # the common case: p knows no slot of the pile (one C-level pass to find out)
-    if reduce(or_, pk, 0) & bit:
+    # the common case: p knows no slot of the pile (C-level passes to find out: no slot
+    # known to anyone, or none to p)
+    if pk.count(0) != len(pk) and reduce(or_, pk, 0) & bit:
         unknown_slots = [i for i in range(len(pile)) if not pk[i] & bit]
         unknown = [pile[i] for i in unknown_slots]
     else:
@@ -271,7 +279,10 @@ def _unseen(st: EKState, p: int) -> tuple[list[int], int, list[int], list[int] |
         else:
             insort(pool, st.limbo)
     got = (pool, kittens, others, unknown_slots, limbo_hidden)
-    st._unseen = (key, [h[:] for h in hands], pile[:], pk[:], hkp[:], got)
+    if again:
+        st._unseen = (key, [h[:] for h in hands], pile[:], pk[:], hkp[:], got)
+    else:
+        st._unseen = (key, None, None, None, None, None)
     return got
 
 

@@ -148,6 +148,7 @@ class Core(BaseCore):
     heuristic_size = HR.H_SIZE
     heuristic_dtype = np.int64
     search_pays = True  # ISMCTS iterations/s 2-4x (benchmarks/playouts.py)
+    block_scale = 4  # games of 20-120 µs (docs/fast.md, "simulate at the core's speed")
 
     def build_table(self, game: Game) -> np.ndarray:
         return R.build_table(game)  # type: ignore[arg-type]
@@ -185,8 +186,10 @@ class Core(BaseCore):
         self.check_kinds(kinds)
         g = len(deals)
         T, H, w = self.table_for(n, options), self.heuristic, GM.WIDTH
+        # room for 80 moves a seat: random seats average 49 (2 seats) to 78 (10 seats; 60 a
+        # seat, the room before, made every block of seven or more seats double its buffers)
         c = run_games(
-            GM.play_games, T, H, deals, n, _opts(options), seeds, kinds, risks, record, w, 60 * n
+            GM.play_games, T, H, deals, n, _opts(options), seeds, kinds, risks, record, w, 80 * n
         )
         f = c.finals
         winner = f[:, GM.F_WINNER]

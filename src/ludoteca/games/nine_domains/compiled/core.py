@@ -82,6 +82,7 @@ class Core(BaseCore):
     search_pays = False
     # heuristic rollouts do pay: the agent weighs hundreds of plans a move (measured below)
     heuristic_search_pays = True
+    block_scale = 4  # random games of 6 µs (docs/fast.md, "simulate at the core's speed")
 
     def build_table(self, game: Game) -> np.ndarray:
         return table.build_table(game)

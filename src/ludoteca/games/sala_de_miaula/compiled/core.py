@@ -94,6 +94,7 @@ class Core(BaseCore):
     search_pays = True
     # the playout's UNTIL_TURN mode bit (``compiled.rollout(..., until_turn_change=True)``)
     stops_at_turn_change = True
+    block_scale = 4  # games of 20-40 µs (docs/fast.md, "simulate at the core's speed")
 
     def build_table(self, game: Game) -> np.ndarray:
         return table.build_table(game)
