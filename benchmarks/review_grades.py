@@ -73,7 +73,7 @@ def noise(
     """Mean over the seat's first ``decisions`` graded decisions of the standard deviation of
     their loss over ``repeats`` review seeds; and how many were measured. The loss is the
     review's grade: the round's equilibrium's for a placement of The Nine Domains, else the
-    playouts'."""
+    search judge's where the budget has one, else the playouts'."""
     game = record.get_game()
     state = record.initial_state()
     sds: list[float] = []
@@ -124,6 +124,12 @@ def main() -> None:
         "--no-strong", action="store_true", help="random against heuristic only (cheaper)"
     )
     ap.add_argument(
+        "--only-strong",
+        action="store_true",
+        help="heuristic against strong only (each pairing's grades apart: an agent's loss per"
+        " decision depends on the positions its opponent leads it into)",
+    )
+    ap.add_argument(
         "--strong",
         metavar="SPEC",
         help="the strong seat's agent spec (default: the strong level's, without seconds=;"
@@ -158,6 +164,8 @@ def main() -> None:
         records = []
         pairs = [["random", "heuristic"]] + ([] if args.no_strong else [["heuristic", strong]])
         for k, pair in enumerate(pairs):
+            if k == 0 and args.only_strong:
+                continue
             if k == 1 and args.records:
                 rows = []
                 for path in sorted(glob.glob(args.records.format(game=game_id))):
