@@ -2,7 +2,7 @@
 """Honest grades (issue 22, item 7): does the game review order random < heuristic < strong?
 
 Per game: ``-n`` simulated games of ``random`` against ``heuristic`` and ``-n`` of ``heuristic``
-against ``strong`` (the level's agent; seats rotated), every seat reviewed with the game's
+against ``strong`` (seats rotated), every seat reviewed with the game's
 default budget (``review/budgets.toml``). Prints per agent the mean loss per decision and the
 accuracy with 95% intervals (games as the independent units), the review's own noise (the spread
 of one decision's loss over ``--repeats`` reviews with different seeds, averaged over
@@ -12,10 +12,19 @@ game) on this machine.
     .venv/bin/python benchmarks/review_grades.py -n 3 --games exploding-kittens  # a minute
     .venv/bin/python benchmarks/review_grades.py -n 50 --workers 2               # the issue's N
 
+The strong seat is the ``strong`` level's agent (``agents/levels.toml``) **without its wall-time
+cap**: the level's spec with ``seconds=`` removed, so it plays its fixed iteration budget
+whatever the machine's load (the lobby's level stops after a second of wall time, which on a
+shared machine cuts Sala de Miaula's 2,000 iterations to a few hundred). ``--strong SPEC``
+plays another agent (``--strong level`` keeps the lobby's capped spec). Games read with
+``--records`` were played by whoever their files name.
+
 ``--records 'DIR/{game}-*.jsonl'`` takes the heuristic-against-strong games from ``ludoteca
 simulate --out`` files instead of playing them again (the strong agents' games are most of the
 cost, and their win rates are read from the same runs); ``--budget key=value`` reviews with
-another budget than ``budgets.toml``'s (a judge to compare before making it the default).
+another budget than ``budgets.toml``'s (a judge to compare before making it the default; e.g.
+``--budget search=200``, the search judge of ``review/search.py``). Where another judge than the
+playouts grades, the playouts' grade of the same decisions is printed below it.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ import time
 from ludoteca.agents import levels_for
 from ludoteca.engine import MatchRecord
 from ludoteca.review import default_budget, review_seat
+from ludoteca.review.grades import accuracy
 from ludoteca.review.many import grades_by_agent, review_many, tasks_for
 from ludoteca.review.nine_domains import RoundGrader
 from ludoteca.review.seat_review import grade_seat_decision
@@ -40,13 +50,30 @@ from ludoteca.sim.backends import LocalPool
 GAMES = ["nine-domains", "sala-de-miaula", "exploding-kittens", "coatl"]
 
 
+def uncapped(spec: str) -> str:
+    """``spec`` without its ``seconds=`` option: the agent plays its iteration budget to the end,
+    however loaded the machine (an agent spec is ``name:key=value:...``)."""
+    name, *options = spec.split(":")
+    kept = [o for o in options if o.partition("=")[0] != "seconds"]
+    return ":".join([name, *kept])
+
+
+def strong_spec(game_id: str, choice: str | None) -> str:
+    """The strong seat's agent: ``choice`` (``"level"``: the level's spec as the lobby plays
+    it), else the ``strong`` level's spec uncapped."""
+    level = levels_for(game_id)["strong"]
+    if choice is None:
+        return uncapped(level)
+    return level if choice == "level" else choice
+
+
 def noise(
     record: MatchRecord, seat: int, decisions: int, repeats: int, budget: ReviewBudget
 ) -> tuple[float, int]:
     """Mean over the seat's first ``decisions`` graded decisions of the standard deviation of
     their loss over ``repeats`` review seeds; and how many were measured. The loss is the
     review's grade: the round's equilibrium's for a placement of The Nine Domains, else the
-    playouts'."""
+    search judge's where the budget has one, else the playouts'."""
     game = record.get_game()
     state = record.initial_state()
     sds: list[float] = []
@@ -64,6 +91,27 @@ def noise(
     return (sum(sds) / len(sds) if sds else math.nan), len(sds)
 
 
+def playouts_grade(review: dict) -> dict:
+    """The review as the playouts graded it (their grade is kept beside another judge's)."""
+    ds = review["decisions"]
+    return {
+        **review,
+        "total_delta": sum(d["playout_delta"] for d in ds),
+        "accuracy": accuracy([d["playout_loss"] for d in ds]),
+    }
+
+
+def print_grades(reviews: list[dict]) -> None:
+    for g in grades_by_agent(reviews):
+        lo, hi = g.loss_interval
+        alo, ahi = g.accuracy_interval
+        print(
+            f"  {g.agent:>60}: {g.reviews:3d} seats, {g.decisions:5d} decisions, "
+            f"mean loss {g.mean_loss:.3f} [{lo:.3f}, {hi:.3f}], "
+            f"accuracy {g.accuracy:5.1f} [{alo:5.1f}, {ahi:5.1f}]"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("-n", type=int, default=50, help="games per pairing")
@@ -74,6 +122,18 @@ def main() -> None:
     ap.add_argument("--noise-decisions", type=int, default=6)
     ap.add_argument(
         "--no-strong", action="store_true", help="random against heuristic only (cheaper)"
+    )
+    ap.add_argument(
+        "--only-strong",
+        action="store_true",
+        help="heuristic against strong only (each pairing's grades apart: an agent's loss per"
+        " decision depends on the positions its opponent leads it into)",
+    )
+    ap.add_argument(
+        "--strong",
+        metavar="SPEC",
+        help="the strong seat's agent spec (default: the strong level's, without seconds=;"
+        " 'level': the level's as the lobby plays it, wall-time cap included)",
     )
     ap.add_argument(
         "--records",
@@ -97,13 +157,15 @@ def main() -> None:
             changes[key] = value
 
     for game_id in args.games.split(","):
-        strong = levels_for(game_id)["strong"]
+        strong = strong_spec(game_id, args.strong)
         budget = default_budget(game_id, **changes)
         print(f"== {game_id} (strong = {strong}; budget {budget.to_json()})")
         t0 = time.perf_counter()
         records = []
         pairs = [["random", "heuristic"]] + ([] if args.no_strong else [["heuristic", strong]])
         for k, pair in enumerate(pairs):
+            if k == 0 and args.only_strong:
+                continue
             if k == 1 and args.records:
                 rows = []
                 for path in sorted(glob.glob(args.records.format(game=game_id))):
@@ -125,14 +187,12 @@ def main() -> None:
         cpu = time.process_time() - c0
         # one game's review on one worker: both seats, the time divided by the workers' share
         per_game = spent * args.workers / len(records)
-        for g in grades_by_agent(reviews):
-            lo, hi = g.loss_interval
-            alo, ahi = g.accuracy_interval
-            print(
-                f"  {g.agent:>60}: {g.reviews:3d} seats, {g.decisions:5d} decisions, "
-                f"mean loss {g.mean_loss:.3f} [{lo:.3f}, {hi:.3f}], "
-                f"accuracy {g.accuracy:5.1f} [{alo:5.1f}, {ahi:5.1f}]"
-            )
+        judges = {d["judge"] for r in reviews for d in r["decisions"]}
+        print(f"  graded by: {', '.join(sorted(judges))}")
+        print_grades(reviews)
+        if judges != {"playout"}:
+            print("  the playouts' grade of the same decisions (kept beside):")
+            print_grades([playouts_grade(r) for r in reviews])
         print(f"  whole 2-player review (both seats): {per_game:.1f} s per game (one worker)")
         if args.workers == 1:
             print(f"  its CPU time: {cpu / len(records):.1f} s per game (this process)")

@@ -182,6 +182,7 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             "playout_loss",
             "playout_delta",
             "playout_label",
+            "search",
         }
         # the expected score margin where the game is scored in points (Coatl), else none
         assert (d["margin"] is not None) == (record.game == "coatl")
@@ -192,7 +193,9 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
         if d["best"][0]["move"] == d["played"]["move"]:
             assert d["playout_loss"] == 0 and d["win_chance"] == d["played"]["value"]
         assert d["playout_label"] == label(d["playout_loss"])
-        # the grade: the equilibrium's for The Nine Domains' placements, else the playouts'
+        # the grade: the equilibrium's for The Nine Domains' placements, else the playouts' (the
+        # search judge only where a budget asks for it: tests/review/test_search_judge.py)
+        assert d["search"] is None
         assert d["judge"] == ("equilibrium" if d["equilibrium"] else "playout")
         if d["judge"] == "playout":
             assert (d["loss"], d["delta"]) == (d["playout_loss"], d["playout_delta"])

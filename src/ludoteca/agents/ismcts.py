@@ -125,6 +125,10 @@ class Budget:
     leaf: int | None = None  # playout moves before the evaluation; None: play to the end
     reward: str = "win"  # "win": the result's win share; "eval": the game's leaf_values
     fast: bool = True  # playouts in the compiled core where it has the game (same results)
+    # the root's moves taken in turn, one per iteration, instead of by UCB (None: every legal
+    # move, by UCB): equal effort for each, so their means compare on equal terms (the game
+    # review values a played move against the best one this way, review/search.py)
+    root: tuple[Action, ...] | None = None
 
 
 def _rewards_of(state: GameState, evaluate: LeafValues | None) -> list[float]:
@@ -179,7 +183,10 @@ def _search(
         player = me
         edges = root
         while True:
-            legal = state.legal_actions(player)
+            if budget.root is not None and edges is root:
+                legal = [budget.root[(done - 1) % len(budget.root)]]
+            else:
+                legal = state.legal_actions(player)
             untried = None
             for a in legal:
                 e = edges.get(a)

@@ -20,6 +20,7 @@ from typing import Any
 from ..engine import Action, GameState, LudotecaError, MatchRecord
 from .grades import accuracy, label
 from .nine_domains import EquilibriumGrade, RoundGrader
+from .search import SearchGrade, grade_by_search
 from .values import Estimator, ReviewBudget, default_budget
 
 # The format of a stored review, per game: the server keys stored reviews by it, so a review of
@@ -35,12 +36,16 @@ from .values import Estimator, ReviewBudget, default_budget
 #     move (a forced one too, as the core and ISMCTS draw), so the playouts' values moved; Sala
 #     de Miaula's judge is heuristic playouts and Exploding Kittens plays 96 worlds (budgets.toml);
 #     the budget's JSON holds ``reward``.
+#   (no change of format) a decision's ``search`` (null), and the budget's ``search`` and
+#     ``search_rollout`` only where a budget asks for the search judge (search.py), which no
+#     game's default budget does: every default review grades, and is keyed, as before.
 REVIEW_FORMAT = 3
 GAME_FORMATS = {"nine-domains": 4}
 BEST_SHOWN = 3  # best moves listed per decision
-# what may grade a decision (``Decision.judge``): the playouts (values.Estimator), or the
-# round's equilibrium (The Nine Domains' placements, nine_domains.py)
-JUDGES = ("playout", "equilibrium")
+# what may grade a decision (``Decision.judge``): the playouts (values.Estimator), the
+# round's equilibrium (The Nine Domains' placements, nine_domains.py), or an information-set
+# search (a budget with ``search``, search.py)
+JUDGES = ("playout", "equilibrium", "search")
 
 
 class ReviewError(LudotecaError):
@@ -85,13 +90,15 @@ class Decision:
     # games scored in points (Coatl): the seat's expected score margin before the decision, in
     # points over the mean of the others' (values.SCORE_MARGINS)
     margin: float | None = None
-    # which judge graded the decision: "playout" (the values above) or "equilibrium"
+    # which judge graded the decision: "playout" (the values above), "equilibrium" or "search"
     judge: str = "playout"
     # the playouts' grade, kept whichever judge graded (equal to loss, delta, label where the
     # playouts did): what the equilibrium grade of a placement is compared with
     playout_loss: float = 0.0
     playout_delta: float = 0.0
     playout_label: str = "good"
+    # the search judge's grade (a budget with ``search``: search.py)
+    search: SearchGrade | None = None
 
 
 @dataclass
@@ -221,7 +228,22 @@ def grade_seat_decision(
     eq = rounds.grade(state, action)
     if eq is not None:
         judge_by_equilibrium(decision, eq)
+        return decision
+    found = grade_by_search(est, state, action)
+    if found is not None:
+        judge_by_search(decision, found)
     return decision
+
+
+def judge_by_search(decision: Decision, found: SearchGrade) -> None:
+    """Make the search judge's grade the decision's grade; as for the equilibrium, the
+    playouts' stays in ``playout_*`` and the win chance, the moves' values and the graph stay
+    the playouts'."""
+    decision.search = found
+    decision.judge = "search"
+    decision.loss = found.loss
+    decision.delta = found.delta
+    decision.label = found.label
 
 
 def judge_by_equilibrium(decision: Decision, eq: EquilibriumGrade) -> None:

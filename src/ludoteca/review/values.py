@@ -61,6 +61,10 @@ class ReviewBudget:
     leaf: int | None = None
     max_moves: int = 12
     reward: str = "win"
+    # the search judge (review/search.py): ISMCTS iterations per search, None: the playouts
+    # grade; its playouts' policy
+    search: int | None = None
+    search_rollout: str = "heuristic"
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.luck_samples < 1:
@@ -73,9 +77,15 @@ class ReviewBudget:
             raise ValueError("max_moves must be at least 2")
         if self.reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
+        if self.search is not None and self.search < 1:
+            raise ValueError("search must be a number of iterations (1 or more), or absent")
+        if self.search_rollout not in ROLLOUTS:
+            raise ValueError(
+                f"search_rollout must be one of {', '.join(ROLLOUTS)}, not {self.search_rollout!r}"
+            )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "samples": self.samples,
             "luck_samples": self.luck_samples,
             "rollout": self.rollout,
@@ -83,6 +93,12 @@ class ReviewBudget:
             "max_moves": self.max_moves,
             "reward": self.reward,
         }
+        # only where a search judges: the other games' budgets (and the stored reviews keyed
+        # by them) stay as they were
+        if self.search is not None:
+            out["search"] = self.search
+            out["search_rollout"] = self.search_rollout
+        return out
 
 
 def _budgets() -> dict[str, Any]:

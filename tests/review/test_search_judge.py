@@ -1,0 +1,88 @@
+"""The search judge (review/search.py): an information-set search grades a decision, from the
+seat's information set only, deterministic, the playouts' grade kept beside it."""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.agents.ismcts import Budget, search
+from ludoteca.engine import MatchRecord, SeatHandle
+from ludoteca.review import ReviewBudget, review_seat
+from ludoteca.review.search import grade_by_search
+from ludoteca.review.seat_review import grade_decision
+from ludoteca.review.values import Estimator
+from ludoteca.sim.runner import play_one
+
+# tiny: the tests check what the judge reads and how the review reports it, not its accuracy
+BUDGET = ReviewBudget(samples=2, luck_samples=1, max_moves=3, search=24)
+
+
+def _record() -> MatchRecord:
+    return MatchRecord.from_json(
+        play_one("exploding-kittens", 2, ["random", "heuristic"], 7, 0).record
+    )
+
+
+def _decisions(record, seat):
+    game = record.get_game()
+    state = record.initial_state()
+    for i, (p, data) in enumerate(record.actions):
+        action = game.action_from_record(data, record.rules_version)
+        if p == seat and len(state.legal_actions(seat)) > 1:
+            yield i, state.clone(), action
+        state.apply(p, action)
+
+
+def test_a_redeal_of_what_the_seat_could_not_see_changes_no_search_grade():
+    record = _record()
+    checked = compared = 0
+    for seat in (0, 1):
+        for n, (i, state, action) in enumerate(_decisions(record, seat)):
+            if n >= 4:
+                break
+            redealt = state.determinize(seat, random.Random(1000 + i))
+            real = grade_by_search(Estimator(state.game, seat, BUDGET, 5), state, action)
+            other = grade_by_search(Estimator(state.game, seat, BUDGET, 5), redealt, action)
+            assert real is not None and real == other
+            compared += real.iterations > BUDGET.search  # a second search valued two moves
+            checked += 1
+    assert checked >= 4 and compared >= 1
+
+
+def test_the_check_search_gives_each_of_its_root_moves_equal_effort():
+    record = _record()
+    _, state, action = next(_decisions(record, 1))
+    legal = state.legal_actions(1)
+    other = next(a for a in legal if a != action)
+    stats = search(SeatHandle(state, 1), random.Random(3), Budget(41, None, root=(other, action)))
+    assert set(stats) == {other, action}
+    assert sorted(n for n, _ in stats.values()) == [20, 21]
+
+
+def test_the_search_grade_is_the_decisions_grade_the_playouts_kept_beside():
+    record = _record()
+    review = review_seat(record, 0, BUDGET, seed=4)
+    by_index = {d.index: d for d in review.decisions}
+    lossy = 0
+    for i, state, action in _decisions(record, 0):
+        d = by_index[i]
+        found = grade_by_search(Estimator(state.game, 0, BUDGET, 4), state, action)
+        assert found is not None and d.judge == "search" and d.search == found
+        assert (d.loss, d.delta, d.label) == (found.loss, found.delta, found.label)
+        assert d.loss == max(0.0, found.best_value - found.value)
+        playout = grade_decision(Estimator(state.game, 0, BUDGET, 4), state, i, action)
+        assert (d.playout_loss, d.playout_delta) == (playout.loss, playout.delta)
+        if found.best == action.to_json():
+            assert found.loss == 0.0 and found.iterations == BUDGET.search
+        lossy += found.loss > 0
+    assert lossy > 0  # not vacuous: the random seat's moves lose somewhere
+    assert review.to_json()["budget"]["search"] == BUDGET.search
+    assert review_seat(record, 0, BUDGET, seed=4).to_json() == review.to_json()
+
+
+def test_a_budget_without_search_has_no_search_judge():
+    record = _record()
+    budget = ReviewBudget(samples=2, luck_samples=1, max_moves=3)
+    assert "search" not in budget.to_json()
+    review = review_seat(record, 1, budget)
+    assert all(d.judge == "playout" and d.search is None for d in review.decisions)
