@@ -23,8 +23,9 @@ plays another agent (``--strong level`` keeps the lobby's capped spec). Games re
 simulate --out`` files instead of playing them again (the strong agents' games are most of the
 cost, and their win rates are read from the same runs); ``--budget key=value`` reviews with
 another budget than ``budgets.toml``'s (a judge to compare before making it the default; e.g.
-``--budget search=200``, the search judge of ``review/search.py``). Where another judge than the
-playouts grades, the playouts' grade of the same decisions is printed below it.
+``--budget search=200``, the search judge of ``review/search.py``, Exploding Kittens' default
+since its review format 4). Where another judge than the playouts grades, the playouts' grade
+of the same decisions is printed below it (so a search-graded game needs no run without it).
 """
 
 from __future__ import annotations

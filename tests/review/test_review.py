@@ -11,21 +11,23 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ludoteca.cli.common import console
+from ludoteca.cli.common import console, msg
 from ludoteca.cli.main import app
+from ludoteca.cli.review_cmd import print_review
 from ludoteca.engine import Action, GameState, MatchRecord, compiled
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
 from ludoteca.review.many import grades_by_agent
 from ludoteca.review.nine_domains import RoundGrader
 from ludoteca.review.seat_review import grade_decision
-from ludoteca.review.values import Estimator
+from ludoteca.review.values import Estimator, default_budget, hint_budget
 from ludoteca.sim.runner import play_one
 
 GAMES = ["nine-domains", "exploding-kittens", "sala-de-miaula", "coatl"]
-# tiny budgets: the tests check what the review reads and how it reports, not its accuracy
+# tiny budgets: the tests check what the review reads and how it reports, not its accuracy;
+# each game's judge as its default budget's (Exploding Kittens': the search, a tiny one)
 TINY = {
     "nine-domains": ReviewBudget(samples=2, luck_samples=1, leaf=1, max_moves=3),
-    "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, max_moves=3),
+    "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, max_moves=3, search=8),
     "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, max_moves=3),
     "coatl": ReviewBudget(samples=2, luck_samples=1, rollout="random", leaf=2, max_moves=3),
 }
@@ -193,12 +195,19 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
         if d["best"][0]["move"] == d["played"]["move"]:
             assert d["playout_loss"] == 0 and d["win_chance"] == d["played"]["value"]
         assert d["playout_label"] == label(d["playout_loss"])
-        # the grade: the equilibrium's for The Nine Domains' placements, else the playouts' (the
-        # search judge only where a budget asks for it: tests/review/test_search_judge.py)
-        assert d["search"] is None
-        assert d["judge"] == ("equilibrium" if d["equilibrium"] else "playout")
-        if d["judge"] == "playout":
+        # the grade: the equilibrium's for The Nine Domains' placements, the search's where the
+        # budget has one (Exploding Kittens), else the playouts'
+        searched = "search" in r["budget"]
+        assert (d["search"] is not None) == searched
+        judge = "equilibrium" if d["equilibrium"] else "search" if searched else "playout"
+        assert d["judge"] == judge
+        if judge == "playout":
             assert (d["loss"], d["delta"]) == (d["playout_loss"], d["playout_delta"])
+        elif judge == "search":
+            s = d["search"]
+            assert (d["loss"], d["delta"], d["label"]) == (s["loss"], s["delta"], s["label"])
+            assert d["delta"] == s["best_value"] - s["value"]
+            assert d["loss"] == max(0.0, d["delta"])
         else:
             assert d["loss"] == d["equilibrium"]["loss"] == max(0.0, d["delta"])
         assert d["label"] == label(d["loss"])
@@ -226,6 +235,8 @@ def test_the_values_a_decision_shows_are_on_the_worlds_of_its_loss(game_id):
     and the loss (not the screening values that chose them, which the winner's curse lifts): the
     gap between the best move and the played one is the playouts' loss (clipped at 0), the win
     chance is the best move's value, and a played move listed among the best has one value.
+    This is the playouts' loss whichever judge graded (``playout_*``; Exploding Kittens' grade
+    is the search's, checked by ``_check_shape``).
     Not vacuous: the screening values, kept beside, differ somewhere."""
     record = _record(game_id)
     screened_apart = 0
@@ -392,6 +403,79 @@ def test_cli_rows_show_two_values_whose_gap_is_the_loss(tmp_path, monkeypatch, l
     assert note in " ".join(r.output.split())
 
 
+def _rows(text: str) -> dict[int, list[str]]:
+    """A printed review table's decision rows by move number, their cells stripped."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("│").split("│")]
+        if line.startswith("│") and cells[0].isdigit():
+            rows[int(cells[0])] = cells
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("en", "valued by a second search (best − played is the loss)"),
+        ("pt-BR", "valorados por uma segunda busca (melhor − jogado é a perda)"),
+    ],
+)
+def test_cli_rows_of_search_graded_decisions_show_the_searchs_values(monkeypatch, lang, note):
+    """A decision graded by the search judge (Exploding Kittens) shows the search's values: the
+    search's best move and its mean, the played move's mean, both from the second search, so
+    their gap is the loss shown; the playouts' loss and grade beside, as for the equilibrium."""
+    record = _record("exploding-kittens")
+    review = review_seat(record, 0, TINY["exploding-kittens"], seed=2)
+    game = record.get_game()
+    monkeypatch.setattr(console, "_width", 400)  # a row on one line
+    with console.capture() as out:
+        print_review(review, game, lang)
+    text = out.get()
+    rows = _rows(text)
+    assert sorted(rows) == [d.index + 1 for d in review.decisions]
+    gaps = other_values = 0
+    for d in review.decisions:
+        s = d.search
+        assert d.judge == "search" and s is not None
+        cells = rows[d.index + 1]
+        chance, played, best, loss, playout = cells[2], cells[3], cells[4], cells[5], cells[7]
+        assert chance == f"{100 * s.best_value:.1f}%"
+        assert played == f"{100 * s.value:.1f}%"
+        said = game.describe_action(game.action_from_json(s.best), lang)
+        assert best == f"{said} ({100 * s.best_value:.1f}%)"
+        assert loss == f"{100 * d.loss:.1f}%"
+        shown_played, shown_best = float(played[:-1]), float(chance[:-1])
+        assert max(0.0, shown_best - shown_played) == pytest.approx(float(loss[:-1]), abs=0.11)
+        words = msg(f"review.label.{d.playout_label}", lang)
+        assert playout == f"{100 * d.playout_loss:.1f}% {words}"
+        gaps += shown_best != shown_played
+        other_values += (s.value, s.best_value) != (d.played.value, d.best[0].value)
+    # not vacuous: some search loses value, and its values are not the playouts'
+    assert gaps > 0 and other_values > 0
+    assert note in " ".join(text.split())
+
+
+def test_exploding_kittens_is_graded_by_search_by_default_the_others_as_before():
+    """Exploding Kittens' default budget has the search judge (budgets.toml), so its default
+    review grades every decision by it, on the site too with its tiny test budget (the search
+    as tiny); the other games' budgets have none; a hint never searches (it must be quick)."""
+    from ludoteca.server.config import Settings
+    from ludoteca.server.review_runs import review_budget
+
+    ek = default_budget("exploding-kittens")
+    assert (ek.search, ek.search_rollout) == (200, "heuristic")
+    assert ek.to_json()["search"] == 200
+    assert hint_budget("exploding-kittens").search is None
+    site = Settings(review_samples=2)
+    budget = review_budget("exploding-kittens", site)
+    assert (budget.samples, budget.search) == (2, 2)
+    review = review_seat(_record("exploding-kittens"), 1, budget)
+    assert review.decisions and all(d.judge == "search" for d in review.decisions)
+    for game_id in ("nine-domains", "sala-de-miaula", "coatl"):
+        assert default_budget(game_id).search is None
+        assert "search" not in review_budget(game_id, site).to_json()
+
+
 def test_cli_refuses_a_running_game(tmp_path):
     record = _record("sala-de-miaula")
     record.actions = record.actions[:3]
@@ -457,13 +541,15 @@ def test_stored_reviews_are_keyed_by_their_games_review_format():
     older format is recomputed rather than served with the old fields: every game's went up when
     the best moves' values became their check values (2; The Nine Domains 3, its format 2 being
     the placements graded by the equilibrium), and again when the playouts moved into the
-    compiled cores and the judges changed (3; The Nine Domains 4), and the review's JSON says
-    its format."""
+    compiled cores and the judges changed (3; The Nine Domains 4), Exploding Kittens' when the
+    search judge became its default (4), and the review's JSON says its format."""
     from ludoteca.server.review_runs import review_version
 
     budget = TINY["sala-de-miaula"]
-    assert review_version("nine-domains", budget).startswith("4-")
-    for game_id in ("sala-de-miaula", "exploding-kittens", "coatl"):
+    # Exploding Kittens' 4: graded by the search judge by default
+    for game_id in ("nine-domains", "exploding-kittens"):
+        assert review_version(game_id, budget).startswith("4-")
+    for game_id in ("sala-de-miaula", "coatl"):
         assert review_version(game_id, budget).startswith("3-")
     # the same budget and seed in another format: another key
     assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]

@@ -6,7 +6,8 @@ route held at "queued" until the socket said done: only the push can finish it),
 win-chance graph and the decisions sorted by loss; a point of the graph clicked jumps the
 replay to that decision, whose caption shows the played and best moves' values on the same
 worlds, their gap the loss (desktop and 390×844); the other seat's review with the socket
-refused, by polling alone. With ``--long``, the whole
+refused, by polling alone. An Exploding Kittens game's review, graded by the search judge:
+the caption gives the search's values and the playouts' loss beside. With ``--long``, the whole
 way: The Nine Domains against an AI seat to its end, the end screen's Review button, the graph,
 the list, axe-core, and a point clicked marks the decision's moves on the board.
 
@@ -259,3 +260,41 @@ def test_review_from_the_end_screen_jumps_the_replay(server: str, browser: Brows
         phone.screenshot(path=str(SHOTS / "review-playout-phone.png"), full_page=True)
     no_errors(page)
     no_errors(phone)
+
+
+def test_a_search_graded_review_shows_the_searchs_values(server: str, browser: Browser) -> None:
+    """Exploding Kittens is graded by the search judge (its default budget; the site's tiny one
+    searches as few iterations as it samples worlds): a decision's caption gives the search's
+    values (the played move's and its best move's, their gap the loss), the playouts' loss
+    beside, and names the search's best move."""
+    tid, tokens = _table(server, "exploding-kittens", ai=False)
+    _play_out(server, tid, tokens)
+    page = _seated(browser, server, tid, tokens[1], f"/r/{tid}?review=1")
+    page.wait_for_selector("#review-done", timeout=120_000)
+    decisions = _check_graph_and_list(server, page, tid, 1)
+    assert all(d["judge"] == "search" for d in decisions)
+
+    # the decision with the largest search loss (a gap between two values, if any), among
+    # those whose search values are not the playouts' (the site's tiny budget: few have a gap)
+    def apart(d: dict[str, Any]) -> bool:
+        s = d["search"]
+        return (s["value"], s["best_value"]) != (d["played"]["value"], d["best"][0]["value"])
+
+    j = max(range(len(decisions)), key=lambda k: (apart(decisions[k]), decisions[k]["loss"]))
+    d, s = decisions[j], decisions[j]["search"]
+    assert apart(d)  # not vacuous: the caption could not show the playouts' values by mistake
+    _jump(server, page, tid, tokens[1], decisions, j)
+    text = " ".join(page.locator("#review-caption").inner_text().split())
+    played, best, loss = _fixed1(s["value"]), _fixed1(s["best_value"]), _fixed1(d["loss"])
+    assert max(0.0, float(best[:-1]) - float(played[:-1])) == pytest.approx(
+        float(loss[:-1]), abs=0.11
+    )
+    playout = f"{_fixed1(d['playout_loss'])} ({d['playout_label']})"  # en: the labels' keys
+    assert (
+        f"Graded by a search from what you knew: played {played}, best {best}, loss {loss}. "
+        f"By playouts: loss {playout}"
+    ) in text, text
+    said = httpx.get(f"{server}/api/tables/{tid}/reviews/1?lang=en").json()["texts"][j]["search"]
+    assert f"({played}); best: {said} ({best})" in text, text
+    page.screenshot(path=str(SHOTS / "review-search.png"), full_page=True)
+    no_errors(page)

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -425,3 +426,27 @@ def test_a_newer_position_supersedes_the_hint_under_way() -> None:
             runs.stop()
 
     asyncio.run(go())
+
+
+def test_the_texts_name_the_search_judges_best_move_where_it_graded() -> None:
+    """The browser shows a search-graded decision's best move (Exploding Kittens' default
+    judge) in words: the page's texts name it beside the playouts' best moves; none where
+    the playouts graded."""
+    from ludoteca.engine import MatchRecord
+    from ludoteca.review import ReviewBudget, review_seat
+    from ludoteca.server.review_api import texts
+    from ludoteca.sim.runner import play_one
+
+    record = MatchRecord.from_json(
+        play_one("exploding-kittens", 2, ["random", "heuristic"], 7, 0).record
+    )
+    game = get_game("exploding-kittens")
+    tiny = ReviewBudget(samples=2, luck_samples=1, max_moves=3)
+    searched = review_seat(record, 0, replace(tiny, search=8)).to_json()
+    said = texts(game, searched, "en")
+    for d, t in zip(searched["decisions"], said, strict=True):
+        move = game.action_from_json(d["search"]["best"])
+        assert t["search"] == game.describe_action(move, "en")
+    assert any(t["search"] != t["best"][0] for t in said)  # not the playouts' move everywhere
+    plain = review_seat(record, 0, tiny).to_json()
+    assert all(t["search"] is None for t in texts(game, plain, "en"))

@@ -79,26 +79,41 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
     )
     table = Table(title=title)
     keys = ["move", "played", "chance", "value", "best", "loss", "grade"]
-    if any(d.equilibrium for d in review.decisions):
-        # The Nine Domains' placements: graded by the equilibrium (the loss and grade columns);
-        # the playouts' grade beside it, and the equilibrium's rows
-        keys += ["playout", "equilibrium"]
+    equilibrium = any(d.equilibrium for d in review.decisions)
+    searched = any(d.search for d in review.decisions)
+    if equilibrium or searched:
+        # a decision graded by another judge (the loss and grade columns): the playouts' grade
+        # beside it
+        keys.append("playout")
+    if equilibrium:
+        # The Nine Domains' placements: graded by the equilibrium, its rows beside
+        keys.append("equilibrium")
     if any(d.margin is not None for d in review.decisions):
         keys.append("margin")  # games scored in points (Coatl)
     for key in keys:
         table.add_column(msg(f"review.{key}", lang), justify="right" if key != "best" else "left")
     for d in review.decisions:
         played = game.action_from_json(d.played.move)
-        best = game.action_from_json(d.best[0].move)
+        # the best move's value (the win chance before the decision) and the played one's, on
+        # the same worlds (the check's): their gap is the playouts' loss. A decision graded by
+        # the search shows the search's instead (its chosen move; both means from its second
+        # search): their gap is the search's loss, the row's
+        s = d.search
+        if s is not None:
+            best, chance, value = game.action_from_json(s.best), s.best_value, s.value
+        else:
+            best, chance = game.action_from_json(d.best[0].move), d.best[0].value
+            value = d.played.value
         style = STYLE[d.label]
         extra = []
-        if "equilibrium" in keys:
-            e = d.equilibrium
+        if "playout" in keys:
             extra.append(
                 "—"  # the playouts graded it: the loss and grade columns
                 if d.judge == "playout"
                 else f"{_pct1(d.playout_loss)} {msg(f'review.label.{d.playout_label}', lang)}"
             )
+        if "equilibrium" in keys:
+            e = d.equilibrium
             extra.append(
                 "—"
                 if e is None
@@ -107,11 +122,9 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         table.add_row(
             str(d.index + 1),
             game.describe_action(played, lang),
-            # the best move's value (the win chance before the decision) and the played one's,
-            # on the same worlds (the check's): their gap is the playouts' loss
-            _pct1(d.win_chance),
-            _pct1(d.played.value),
-            f"{game.describe_action(best, lang)} ({_pct1(d.best[0].value)})",
+            _pct1(chance),
+            _pct1(value),
+            f"{game.describe_action(best, lang)} ({_pct1(chance)})",
             _pct1(d.loss),
             f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
             *extra,
@@ -119,8 +132,10 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         )
     console.print(table)
     console.print(msg("review.values", lang))
-    if "equilibrium" in keys:
+    if equilibrium:
         console.print(msg("review.values_eq", lang))
+    if searched:
+        console.print(msg("review.values_search", lang))
     console.print(msg("review.decisions", lang, n=len(review.decisions)))
     acc = review.accuracy
     loss = review.mean_loss

@@ -1,6 +1,11 @@
 """A practice hint: the moves the review would call best in a position, from one seat's
 information set only (``values.Estimator``: determinizations of the seat's view, never the
-cards that are really there), with a small budget (``budgets.toml``'s ``[hint]``)."""
+cards that are really there), with a small budget (``budgets.toml``'s ``[hint]``).
+
+The playouts' best moves, even in a game the review grades by a search (Exploding Kittens):
+a hint must answer while a person waits (0.01 s there, benchmarks/review_times.py), the
+search judge's two searches of 200 iterations would make it slower, and it chooses a single
+best move where the hint lists three. ``values.hint_budget`` leaves the search out."""
 
 from __future__ import annotations
 

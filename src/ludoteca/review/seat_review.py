@@ -38,9 +38,11 @@ from .values import Estimator, ReviewBudget, default_budget
 #     the budget's JSON holds ``reward``.
 #   (no change of format) a decision's ``search`` (null), and the budget's ``search`` and
 #     ``search_rollout`` only where a budget asks for the search judge (search.py), which no
-#     game's default budget does: every default review grades, and is keyed, as before.
+#     game's default budget did then: every default review graded, and was keyed, as before.
+#   Exploding Kittens 4: its decisions are graded by the search judge (budgets.toml: search =
+#     200, heuristic playouts; ``judge`` "search"), so their loss, label and the accuracy moved.
 REVIEW_FORMAT = 3
-GAME_FORMATS = {"nine-domains": 4}
+GAME_FORMATS = {"nine-domains": 4, "exploding-kittens": 4}
 BEST_SHOWN = 3  # best moves listed per decision
 # what may grade a decision (``Decision.judge``): the playouts (values.Estimator), the
 # round's equilibrium (The Nine Domains' placements, nine_domains.py), or an information-set
@@ -238,7 +240,9 @@ def grade_seat_decision(
 def judge_by_search(decision: Decision, found: SearchGrade) -> None:
     """Make the search judge's grade the decision's grade; as for the equilibrium, the
     playouts' stays in ``playout_*`` and the win chance, the moves' values and the graph stay
-    the playouts'."""
+    the playouts' (the whole game's curve, valued alike at every move). The command line's row
+    and the browser's caption show the search's values (``search``: the played move's and its
+    best move's means, whose gap is the loss), the playouts' grade beside."""
     decision.search = found
     decision.judge = "search"
     decision.loss = found.loss

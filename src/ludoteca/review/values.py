@@ -20,7 +20,7 @@ import json
 import random
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -119,8 +119,10 @@ def default_budget(game_id: str, **changes: Any) -> ReviewBudget:
 
 
 def hint_budget(game_id: str) -> ReviewBudget:
-    """A practice hint's budget: the game's, with ``budgets.toml``'s ``[hint]`` on top."""
-    return default_budget(game_id, **_budgets()["hint"])
+    """A practice hint's budget: the game's, with ``budgets.toml``'s ``[hint]`` on top, and
+    no search judge: a hint names the playouts' best moves (review/hint.py), as a person waits
+    for it at the table."""
+    return replace(default_budget(game_id, **_budgets()["hint"]), search=None)
 
 
 _dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str).encode

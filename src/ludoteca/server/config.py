@@ -15,8 +15,9 @@ AI_NICE_ENV = "LUDOTECA_AI_NICE"
 
 
 def review_samples_from_env() -> int | None:
-    """LUDOTECA_REVIEW_SAMPLES: the worlds per decision of the site's reviews (none: the
-    game's own budget, review/budgets.toml); the browser tests make them tiny."""
+    """LUDOTECA_REVIEW_SAMPLES: the worlds per decision of the site's reviews, and the search
+    judge's iterations where a game's budget searches (none: the game's own budget,
+    review/budgets.toml); the browser tests make them tiny."""
     text = os.environ.get(REVIEW_SAMPLES_ENV, "").strip()
     return int(text) if text else None
 

@@ -83,13 +83,18 @@ async def finished_table(m: TableManager, table_id: str, seat: int) -> StoredTab
 
 
 def texts(game: Game, review: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    """Each decision's moves in words: the one played and the best ones."""
+    """Each decision's moves in words: the one played, the best ones, and the search judge's
+    best move where a search graded the decision (else None)."""
 
     def say(move: dict[str, Any]) -> str:
         return game.describe_action(game.action_from_json(move), lang)
 
     return [
-        {"played": say(d["played"]["move"]), "best": [say(b["move"]) for b in d["best"]]}
+        {
+            "played": say(d["played"]["move"]),
+            "best": [say(b["move"]) for b in d["best"]],
+            "search": say(d["search"]["best"]) if d.get("search") else None,
+        }
         for d in review["decisions"]
     ]
 

@@ -125,12 +125,19 @@ export function reviewPanel(ctx) {
   };
   const said = (text) => (loaded(ctx.game, ctx.lang())?.w ? nameSeats(text, loaded(ctx.game, ctx.lang()).w, ctx.names) : text);
   const label = (d) => t(`label_${d.label}`);
-  const bestText = (j) => state.texts[j].best.map((b, k) => `${said(b)} (${lossPct(state.review.decisions[j].best[k].value)})`).join("; ");
+  // a decision graded by the search judge shows the search's values: its best move and the
+  // played one, both valued by its second search (their gap is the loss); texts without the
+  // search's move (a page open across a server update) fall back to the playouts' values
+  const searched = (j) => state.review.decisions[j].judge === "search" && state.review.decisions[j].search && state.texts[j].search;
+  const bestText = (j) => (searched(j)
+    ? `${said(state.texts[j].search)} (${lossPct(state.review.decisions[j].search.best_value)})`
+    : state.texts[j].best.map((b, k) => `${said(b)} (${lossPct(state.review.decisions[j].best[k].value)})`).join("; "));
   // the decision's moves and values: every value on the same worlds (the check's), so the
-  // best move's minus the played one's is the playouts' loss
+  // best move's minus the played one's is the playouts' loss (the search's, where it graded)
   const atText = (j) => {
     const d = state.review.decisions[j];
-    return t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: lossPct(d.played.value), best: bestText(j) });
+    const value = searched(j) ? d.search.value : d.played.value;
+    return t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: lossPct(value), best: bestText(j) });
   };
 
   const graph = () => {
@@ -167,7 +174,7 @@ export function reviewPanel(ctx) {
       h("th", { scope: "row" }, String(d.index + 1)),
       h("td", {}, pct(d.win_chance)),
       h("td", {}, said(state.texts[j].played)),
-      h("td", {}, said(state.texts[j].best[0])),
+      h("td", {}, said(searched(j) ? state.texts[j].search : state.texts[j].best[0])),
       h("td", {}, lossPct(d.loss)),
       h("td", { class: `grade ${d.label}` }, label(d)),
       h("td", {}, h("button", { type: "button", class: "small", onclick: () => go(j) }, t("reviewShow", { n: d.index + 1 })))));
@@ -244,7 +251,9 @@ export function reviewPanel(ctx) {
       const d = state.review.decisions[focused];
       if (ctx.stepFor(d.index) !== i) return null;
       const lines = [atText(focused)];
-      if (d.judge !== "equilibrium") {
+      if (d.judge === "search" && d.search) {
+        lines.push(t("reviewBySearch", { value: lossPct(d.search.value), best: lossPct(d.search.best_value), loss: lossPct(d.loss), playout: lossPct(d.playout_loss), playoutLabel: t(`label_${d.playout_label}`) }));
+      } else if (d.judge !== "equilibrium") {
         const values = { best: lossPct(d.best[0].value), value: lossPct(d.played.value), loss: lossPct(d.loss) };
         lines.push(t(d.playout_delta > 0 ? "reviewByPlayouts" : "reviewByPlayoutsAbove", values));
       }
@@ -278,7 +287,9 @@ export function reviewPanel(ctx) {
       const put = (keys, cls) => {
         for (const k of keys) for (const el of board.querySelectorAll(`[data-pick="${CSS.escape(k)}"]`)) el.classList.add(cls);
       };
-      d.best.forEach((b) => put(keysOf(b.move), "review-best"));
+      // the best moves of the judge that graded the decision: the search's one where it did
+      const best = d.judge === "search" && d.search ? [d.search.best] : d.best.map((b) => b.move);
+      best.forEach((move) => put(keysOf(move), "review-best"));
       put(keysOf(d.played.move), "review-played");
     },
   };
