@@ -439,12 +439,13 @@ def test_cli_rows_of_search_graded_decisions_show_the_searchs_values(monkeypatch
         assert d.judge == "search" and s is not None
         cells = rows[d.index + 1]
         chance, played, best, loss, playout = cells[2], cells[3], cells[4], cells[5], cells[7]
-        assert chance == f"{100 * s.best_value:.1f}%"
+        # the win chance is the graph's (the playouts'), as the browser's table shows it
+        assert chance == f"{100 * d.win_chance:.1f}%"
         assert played == f"{100 * s.value:.1f}%"
         said = game.describe_action(game.action_from_json(s.best), lang)
         assert best == f"{said} ({100 * s.best_value:.1f}%)"
         assert loss == f"{100 * d.loss:.1f}%"
-        shown_played, shown_best = float(played[:-1]), float(chance[:-1])
+        shown_played, shown_best = float(played[:-1]), float(best.rsplit("(", 1)[1][:-2])
         assert max(0.0, shown_best - shown_played) == pytest.approx(float(loss[:-1]), abs=0.11)
         words = msg(f"review.label.{d.playout_label}", lang)
         assert playout == f"{100 * d.playout_loss:.1f}% {words}"

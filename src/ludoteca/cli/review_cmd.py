@@ -94,15 +94,16 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         table.add_column(msg(f"review.{key}", lang), justify="right" if key != "best" else "left")
     for d in review.decisions:
         played = game.action_from_json(d.played.move)
-        # the best move's value (the win chance before the decision) and the played one's, on
-        # the same worlds (the check's): their gap is the playouts' loss. A decision graded by
-        # the search shows the search's instead (its chosen move; both means from its second
-        # search): their gap is the search's loss, the row's
+        # the best move's value and the played one's, on the same worlds (the check's): their
+        # gap is the playouts' loss. A decision graded by the search shows the search's instead
+        # (its chosen move; both means from its second search): their gap is the search's
+        # loss, the row's. The win chance column is the graph's whichever judge graded (the
+        # playouts' best value), as the browser's table alternative to the graph shows it
         s = d.search
         if s is not None:
-            best, chance, value = game.action_from_json(s.best), s.best_value, s.value
+            best, best_value, value = game.action_from_json(s.best), s.best_value, s.value
         else:
-            best, chance = game.action_from_json(d.best[0].move), d.best[0].value
+            best, best_value = game.action_from_json(d.best[0].move), d.best[0].value
             value = d.played.value
         style = STYLE[d.label]
         extra = []
@@ -122,9 +123,9 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         table.add_row(
             str(d.index + 1),
             game.describe_action(played, lang),
-            _pct1(chance),
+            _pct1(d.win_chance),
             _pct1(value),
-            f"{game.describe_action(best, lang)} ({_pct1(chance)})",
+            f"{game.describe_action(best, lang)} ({_pct1(best_value)})",
             _pct1(d.loss),
             f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
             *extra,
