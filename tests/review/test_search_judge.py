@@ -13,6 +13,8 @@ from ludoteca.review.seat_review import grade_decision
 from ludoteca.review.values import Estimator
 from ludoteca.sim.runner import play_one
 
+from .test_review import _decisions
+
 # tiny: the tests check what the judge reads and how the review reports it, not its accuracy
 BUDGET = ReviewBudget(samples=2, luck_samples=1, max_moves=3, search=24)
 
@@ -21,16 +23,6 @@ def _record() -> MatchRecord:
     return MatchRecord.from_json(
         play_one("exploding-kittens", 2, ["random", "heuristic"], 7, 0).record
     )
-
-
-def _decisions(record, seat):
-    game = record.get_game()
-    state = record.initial_state()
-    for i, (p, data) in enumerate(record.actions):
-        action = game.action_from_record(data, record.rules_version)
-        if p == seat and len(state.legal_actions(seat)) > 1:
-            yield i, state.clone(), action
-        state.apply(p, action)
 
 
 def test_a_redeal_of_what_the_seat_could_not_see_changes_no_search_grade():
