@@ -24,12 +24,15 @@ from ludoteca.sim.runner import play_one
 
 GAMES = ["nine-domains", "exploding-kittens", "sala-de-miaula", "coatl"]
 # tiny budgets: the tests check what the review reads and how it reports, not its accuracy;
-# each game's judge as its default budget's (Exploding Kittens': the search, a tiny one)
+# each game's judge as its default budget's (Exploding Kittens' and Coatl's: the search, a tiny
+# one)
 TINY = {
     "nine-domains": ReviewBudget(samples=2, luck_samples=1, leaf=1, max_moves=3),
     "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, max_moves=3, search=8),
     "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, max_moves=3),
-    "coatl": ReviewBudget(samples=2, luck_samples=1, rollout="random", leaf=2, max_moves=3),
+    "coatl": ReviewBudget(
+        samples=2, luck_samples=1, rollout="random", leaf=2, max_moves=3, search=8
+    ),
 }
 
 
@@ -196,7 +199,7 @@ def _check_shape(r: dict, record: MatchRecord, seat: int) -> None:
             assert d["playout_loss"] == 0 and d["win_chance"] == d["played"]["value"]
         assert d["playout_label"] == label(d["playout_loss"])
         # the grade: the equilibrium's for The Nine Domains' placements, the search's where the
-        # budget has one (Exploding Kittens), else the playouts'
+        # budget has one (Exploding Kittens, Coatl), else the playouts'
         searched = "search" in r["budget"]
         assert (d["search"] is not None) == searched
         judge = "equilibrium" if d["equilibrium"] else "search" if searched else "playout"
@@ -235,8 +238,8 @@ def test_the_values_a_decision_shows_are_on_the_worlds_of_its_loss(game_id):
     and the loss (not the screening values that chose them, which the winner's curse lifts): the
     gap between the best move and the played one is the playouts' loss (clipped at 0), the win
     chance is the best move's value, and a played move listed among the best has one value.
-    This is the playouts' loss whichever judge graded (``playout_*``; Exploding Kittens' grade
-    is the search's, checked by ``_check_shape``).
+    This is the playouts' loss whichever judge graded (``playout_*``; Exploding Kittens' and
+    Coatl's grade is the search's, checked by ``_check_shape``).
     Not vacuous: the screening values, kept beside, differ somewhere."""
     record = _record(game_id)
     screened_apart = 0
@@ -456,23 +459,33 @@ def test_cli_rows_of_search_graded_decisions_show_the_searchs_values(monkeypatch
     assert note in " ".join(text.split())
 
 
-def test_exploding_kittens_is_graded_by_search_by_default_the_others_as_before():
-    """Exploding Kittens' default budget has the search judge (budgets.toml), so its default
-    review grades every decision by it, on the site too with its tiny test budget (the search
-    as tiny); the other games' budgets have none; a hint never searches (it must be quick)."""
+@pytest.mark.parametrize("game_id", ["exploding-kittens", "coatl"])
+def test_exploding_kittens_and_coatl_are_graded_by_search_by_default(game_id):
+    """Exploding Kittens' and Coatl's default budgets have the search judge (budgets.toml), so
+    their default review grades every decision by it, on the site too with its tiny test budget
+    (the search as tiny); a hint never searches (it must be quick)."""
     from ludoteca.server.config import Settings
     from ludoteca.server.review_runs import review_budget
 
-    ek = default_budget("exploding-kittens")
-    assert (ek.search, ek.search_rollout) == (200, "heuristic")
-    assert ek.to_json()["search"] == 200
-    assert hint_budget("exploding-kittens").search is None
+    budget = default_budget(game_id)
+    assert (budget.search, budget.search_rollout) == (200, "heuristic")
+    assert budget.to_json()["search"] == 200
+    assert hint_budget(game_id).search is None
     site = Settings(review_samples=2)
-    budget = review_budget("exploding-kittens", site)
-    assert (budget.samples, budget.search) == (2, 2)
-    review = review_seat(_record("exploding-kittens"), 1, budget)
+    tiny = review_budget(game_id, site)
+    assert (tiny.samples, tiny.search) == (2, 2)
+    review = review_seat(_record(game_id), 1, tiny)
     assert review.decisions and all(d.judge == "search" for d in review.decisions)
-    for game_id in ("nine-domains", "sala-de-miaula", "coatl"):
+
+
+def test_the_other_games_are_not_graded_by_search_by_default():
+    """The Nine Domains (its placements by the equilibrium) and Sala de Miaula keep the playouts'
+    grade: their budgets have no search, on the site neither."""
+    from ludoteca.server.config import Settings
+    from ludoteca.server.review_runs import review_budget
+
+    site = Settings(review_samples=2)
+    for game_id in ("nine-domains", "sala-de-miaula"):
         assert default_budget(game_id).search is None
         assert "search" not in review_budget(game_id, site).to_json()
 
@@ -542,17 +555,19 @@ def test_stored_reviews_are_keyed_by_their_games_review_format():
     older format is recomputed rather than served with the old fields: every game's went up when
     the best moves' values became their check values (2; The Nine Domains 3, its format 2 being
     the placements graded by the equilibrium), and again when the playouts moved into the
-    compiled cores and the judges changed (3; The Nine Domains 4), Exploding Kittens' when the
-    search judge became its default (4), and the review's JSON says its format."""
+    compiled cores and the judges changed (3; The Nine Domains 4), Exploding Kittens' and
+    Coatl's when the search judge became their default (4), and the review's JSON says its
+    format."""
     from ludoteca.server.review_runs import review_version
 
     budget = TINY["sala-de-miaula"]
-    # Exploding Kittens' 4: graded by the search judge by default
-    for game_id in ("nine-domains", "exploding-kittens"):
+    # Exploding Kittens' and Coatl's 4: graded by the search judge by default
+    for game_id in ("nine-domains", "exploding-kittens", "coatl"):
         assert review_version(game_id, budget).startswith("4-")
-    for game_id in ("sala-de-miaula", "coatl"):
-        assert review_version(game_id, budget).startswith("3-")
+    assert review_version("sala-de-miaula", budget).startswith("3-")
     # the same budget and seed in another format: another key
-    assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]
+    assert (
+        review_version("nine-domains", budget)[2:] == review_version("sala-de-miaula", budget)[2:]
+    )
     record = _record("sala-de-miaula")
     assert review_seat(record, 0, budget).to_json()["format"] == 3

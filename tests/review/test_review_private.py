@@ -61,9 +61,10 @@ def test_a_seats_review_holds_nothing_of_other_hands(game_id: str) -> None:
             # another seat's move: who and when, and the seat's chances around it; no move
             assert set(x) == {"index", "player", "kind", "before", "after", "luck"}
             assert all(isinstance(x[k], int | float) for k in x if k != "kind")
-        # every word of the review: the game, the seat's agent, the budget's rollout and
+        # every word of the review: the game, the seat's agent, the budget's rollouts and
         # reward, the labels, kinds and judges, or a string of the seat's own legal moves
         fixed = {r["game"], r["agent"], r["budget"]["rollout"], r["budget"]["reward"]}
+        fixed.add(r["budget"].get("search_rollout", r["budget"]["rollout"]))
         fixed |= {"opponent", "forced", *LABELS}
         fixed |= set(JUDGES)
         extra = _strings(r) - fixed - allowed
