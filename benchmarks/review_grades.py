@@ -23,8 +23,8 @@ plays another agent (``--strong level`` keeps the lobby's capped spec). Games re
 simulate --out`` files instead of playing them again (the strong agents' games are most of the
 cost, and their win rates are read from the same runs); ``--budget key=value`` reviews with
 another budget than ``budgets.toml``'s (a judge to compare before making it the default; e.g.
-``--budget search=200``, the search judge of ``review/search.py``, Exploding Kittens' default
-since its review format 4). Where another judge than the playouts grades, the playouts' grade
+``--budget search=200``, the search judge of ``review/search.py``, Exploding Kittens' and
+Coatl's default since their review format 4; ``--budget search=null`` turns it off). Where another judge than the playouts grades, the playouts' grade
 of the same decisions is printed below it (so a search-graded game needs no run without it).
 """
 
@@ -36,6 +36,7 @@ import json
 import math
 import statistics
 import time
+from dataclasses import replace
 
 from ludoteca.agents import levels_for
 from ludoteca.engine import MatchRecord
@@ -146,7 +147,7 @@ def main() -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="review budget field over budgets.toml's (JSON values), repeatable",
+        help="review budget field over budgets.toml's (JSON values; null turns it off), repeatable",
     )
     args = ap.parse_args()
     changes = {}
@@ -159,7 +160,11 @@ def main() -> None:
 
     for game_id in args.games.split(","):
         strong = strong_spec(game_id, args.strong)
-        budget = default_budget(game_id, **changes)
+        # None turns a field off (search=null: the playouts grade); default_budget skips Nones
+        budget = replace(
+            default_budget(game_id, **changes),
+            **{k: None for k, v in changes.items() if v is None},
+        )
         print(f"== {game_id} (strong = {strong}; budget {budget.to_json()})")
         t0 = time.perf_counter()
         records = []
