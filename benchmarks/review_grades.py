@@ -2,8 +2,10 @@
 """Honest grades (issue 22, item 7): does the game review order random < heuristic < strong?
 
 Per game: ``-n`` simulated games of ``random`` against ``heuristic`` and ``-n`` of ``heuristic``
-against ``strong`` (seats rotated), every seat reviewed with the game's
-default budget (``review/budgets.toml``). Prints per agent the mean loss per decision and the
+against ``strong`` (seats rotated; ``--pairings rh,hs,hh`` adds ``-n`` of ``heuristic`` against
+itself, so that every agent is graded facing the same opponent), every seat reviewed with the game's
+default budget (``review/budgets.toml``). Prints per pairing and pooled, per agent, the mean
+loss per decision and the
 accuracy with 95% intervals (games as the independent units), the review's own noise (the spread
 of one decision's loss over ``--repeats`` reviews with different seeds, averaged over
 ``--noise-decisions`` decisions), and the time of a whole 2-player review (both seats of one
@@ -58,6 +60,9 @@ def uncapped(spec: str) -> str:
     name, *options = spec.split(":")
     kept = [o for o in options if o.partition("=")[0] != "seconds"]
     return ":".join([name, *kept])
+
+
+PAIRINGS = ("rh", "hs", "hh")  # random v heuristic, heuristic v strong, heuristic v heuristic
 
 
 def strong_spec(game_id: str, choice: str | None) -> str:
@@ -123,14 +128,15 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5, help="review seeds for the noise")
     ap.add_argument("--noise-decisions", type=int, default=6)
     ap.add_argument(
-        "--no-strong", action="store_true", help="random against heuristic only (cheaper)"
+        "--pairings",
+        default="rh,hs",
+        help="the pairings played, comma-separated: rh (random v heuristic), hs (heuristic v"
+        " strong), hh (heuristic v heuristic: with rh and hs, every agent graded facing the same"
+        " opponent); each pairing's grades apart (an agent's loss per decision depends on the"
+        " positions its opponent leads it into), then pooled",
     )
-    ap.add_argument(
-        "--only-strong",
-        action="store_true",
-        help="heuristic against strong only (each pairing's grades apart: an agent's loss per"
-        " decision depends on the positions its opponent leads it into)",
-    )
+    ap.add_argument("--no-strong", action="store_true", help="--pairings rh")
+    ap.add_argument("--only-strong", action="store_true", help="--pairings hs")
     ap.add_argument(
         "--strong",
         metavar="SPEC",
@@ -158,8 +164,13 @@ def main() -> None:
         except json.JSONDecodeError:
             changes[key] = value
 
+    chosen = set(args.pairings.split(","))
+    chosen = {"rh"} if args.no_strong else {"hs"} if args.only_strong else chosen
+    if not chosen <= set(PAIRINGS):
+        ap.error(f"--pairings: choose among {', '.join(PAIRINGS)}")
     for game_id in args.games.split(","):
         strong = strong_spec(game_id, args.strong)
+        pairs = [["random", "heuristic"], ["heuristic", strong], ["heuristic", "heuristic"]]
         # None turns a field off (search=null: the playouts grade); default_budget skips Nones
         budget = replace(
             default_budget(game_id, **changes),
@@ -167,11 +178,12 @@ def main() -> None:
         )
         print(f"== {game_id} (strong = {strong}; budget {budget.to_json()})")
         t0 = time.perf_counter()
-        records = []
-        pairs = [["random", "heuristic"]] + ([] if args.no_strong else [["heuristic", strong]])
+        records: list[dict] = []
+        pairing: list[str] = []  # each record's pairing, for its grades apart
         for k, pair in enumerate(pairs):
-            if k == 0 and args.only_strong:
+            if PAIRINGS[k] not in chosen:
                 continue
+            before = len(records)
             if k == 1 and args.records:
                 rows = []
                 for path in sorted(glob.glob(args.records.format(game=game_id))):
@@ -180,9 +192,10 @@ def main() -> None:
                 rows.sort(key=lambda r: (r["seed"], r["index"]))
                 records += [r["record"] for r in rows[: args.n]]
                 print(f"  {min(len(rows), args.n)} heuristic-strong games from {args.records}")
-                continue
-            res = simulate(game_id, args.n, 2, pair, args.seed + 10_000 * k, args.workers)
-            records += [g.record for g in res.games]
+            else:
+                res = simulate(game_id, args.n, 2, pair, args.seed + 10_000 * k, args.workers)
+                records += [g.record for g in res.games]
+            pairing += [" v ".join(pair)] * (len(records) - before)
         print(f"  {len(records)} games simulated or read in {time.perf_counter() - t0:.1f} s")
 
         t0 = time.perf_counter()
@@ -195,10 +208,17 @@ def main() -> None:
         per_game = spent * args.workers / len(records)
         judges = {d["judge"] for r in reviews for d in r["decisions"]}
         print(f"  graded by: {', '.join(sorted(judges))}")
-        print_grades(reviews)
-        if judges != {"playout"}:
-            print("  the playouts' grade of the same decisions (kept beside):")
-            print_grades([playouts_grade(r) for r in reviews])
+        # each pairing apart (an agent's loss depends on the positions its opponent leads it
+        # into), then all pooled; reviews come two a record, in the records' order
+        groups = {p: [r for i, r in enumerate(reviews) if pairing[i // 2] == p] for p in pairing}
+        if len(groups) > 1:
+            groups["all pairings pooled"] = reviews
+        for name, rs in groups.items():
+            print(f"  {name}:")
+            print_grades(rs)
+            if judges != {"playout"}:
+                print("    the playouts' grade of the same decisions (kept beside):")
+                print_grades([playouts_grade(r) for r in rs])
         print(f"  whole 2-player review (both seats): {per_game:.1f} s per game (one worker)")
         if args.workers == 1:
             print(f"  its CPU time: {cpu / len(records):.1f} s per game (this process)")
