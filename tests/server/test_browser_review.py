@@ -273,6 +273,11 @@ def test_a_search_graded_review_shows_the_searchs_values(server: str, browser: B
     page.wait_for_selector("#review-done", timeout=120_000)
     decisions = _check_graph_and_list(server, page, tid, 1)
     assert all(d["judge"] == "search" for d in decisions)
+    # a replay docks nothing: the hand, at a table kept at the screen's foot, stays in the
+    # board's flow (docked, it covered the draw pile and the review's marks on it)
+    hand = page.locator(".ek-table > .zone:has([data-pick^='hand:'])")
+    assert hand.count() == 1
+    assert hand.evaluate("e => getComputedStyle(e).position") == "static"
 
     # the decision with the largest search loss (a gap between two values, if any), among
     # those whose search values are not the playouts' (the site's tiny budget: few have a gap)
