@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from ludoteca.cli.common import console, msg
 from ludoteca.cli.main import app
-from ludoteca.cli.review_cmd import print_review
+from ludoteca.cli.review_cmd import _pct, _pct1, print_review
 from ludoteca.engine import Action, GameState, MatchRecord, compiled
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
 from ludoteca.review.many import grades_by_agent
@@ -556,3 +556,16 @@ def test_stored_reviews_are_keyed_by_their_games_review_format():
     assert review_version("nine-domains", budget)[2:] == review_version("coatl", budget)[2:]
     record = _record("sala-de-miaula")
     assert review_seat(record, 0, budget).to_json()["format"] == 3
+
+
+def test_cli_percentages_round_a_tie_up_as_the_browser_does():
+    """The printed table rounds as review.js does (toFixed, Math.round: a tie up), so the two
+    show the same numbers: 0.0625 printed 6.2% (half to even) where the browser showed 6.3%."""
+    assert [_pct1(x) for x in (0.0625, 0.3125, 0.5625, 1 / 3, 0.0)] == [
+        "6.3%",
+        "31.3%",
+        "56.3%",
+        "33.3%",
+        "0.0%",
+    ]
+    assert [_pct(x) for x in (0.625, 0.125, 0.0, 1.0, None)] == ["63%", "13%", "0%", "100%", "—"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +24,22 @@ from .common import console, msg
 STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
+def _half_up(x: float, places: str) -> str:
+    """100 * x rounded as the browser's review rounds it (JavaScript's toFixed and Math.round:
+    a tie up), not half to even as Python's format does: a value of 0.0625 read 6.2% here and
+    6.3% in the browser, which must show the same numbers."""
+    return str(Decimal(100 * x).quantize(Decimal(places), ROUND_HALF_UP))
+
+
 def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.0f}%"
+    return "—" if x is None else f"{_half_up(x, '1')}%"
 
 
 def _pct1(x: float) -> str:
     """A value or a loss in win share, as a percentage to a tenth: a decision's row shows the
     played and best values and the loss alike, so the gap between the two values reads as the
     loss (a whole percent hid a loss of 0.4 behind two equal values)."""
-    return f"{100 * x:.1f}%"
+    return f"{_half_up(x, '0.1')}%"
 
 
 def _signed(x: float | None) -> str:
