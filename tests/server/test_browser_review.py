@@ -81,8 +81,10 @@ def _play_out(base: str, tid: str, tokens: list[str]) -> None:
     raise AssertionError("the game did not end")
 
 
-def _seated(browser: Browser, server: str, tid: str, token: str, path: str) -> Any:
-    page = new_page(browser, "en")
+def _seated(
+    browser: Browser, server: str, tid: str, token: str, path: str, lang: str = "en"
+) -> Any:
+    page = new_page(browser, lang)
     page.goto(server + "/")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
     page.goto(server + path)
@@ -98,6 +100,9 @@ def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[d
     assert page.locator("#review-graph circle.pt").count() == len(decisions) > 0
     assert page.locator("#review-table tbody tr").count() == len(decisions)
     lossy = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: -d["loss"])
+    # the table's win chance to a tenth, as the command line's table prints it
+    first = page.locator("#review-table tbody tr").first.locator("td").first
+    assert first.text_content() == _fixed1(decisions[0]["win_chance"])
     items = page.locator("#review-list li")
     assert items.count() == len(lossy)
     if lossy:
@@ -148,6 +153,28 @@ def _check_caption(page: Any, d: dict[str, Any]) -> None:
         assert f"played {played} ≥ best {best}, loss {_fixed1(d['loss'])}" in text
 
 
+def _arrows_walk_the_graph(page: Any) -> None:
+    """The graph's points are one stop in the Tab order; the arrow keys go from point to
+    point (End, Home: the last, the first) and do not step the replay."""
+    points = page.locator("#review-graph circle.pt")
+    assert page.locator("#review-graph circle.pt[tabindex='0']").count() == 1
+    page.locator("#review-start").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.decision") == "0"
+    slider = page.locator("#replay-slider").input_value()
+    last = points.count() - 1
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.decision") == str(min(1, last))
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.decision") == str(last)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.decision") == str(max(0, last - 1))
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.decision") == "0"
+    assert page.locator("#replay-slider").input_value() == slider
+    assert page.locator("#review-graph circle.pt[tabindex='0']").count() == 1
+
+
 def _frames(page: Any) -> list[dict[str, Any]]:
     """The review messages the page's WebSockets receive from now on."""
     got: list[dict[str, Any]] = []
@@ -189,7 +216,10 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     assert statuses[-1] == "done" and set(statuses[:-1]) <= {"queued", "running"}, statuses
     assert {(f["table"], f["seat"]) for f in frames} == {(tid, 1)}
     assert page.locator("#hints-used").inner_text() == "Hints used at this table: Ana (1 hint)"
+    # asked for by the address (as the end screen's button does): the review is where focus is
+    assert page.evaluate("document.activeElement.id") == "review-title"
     decisions = _check_graph_and_list(server, page, tid, 1)
+    _arrows_walk_the_graph(page)
     # a decision whose best move is not the one played, if any: two values, a gap
     j = next(
         (k for k, d in enumerate(decisions) if d["best"][0]["move"] != d["played"]["move"]),
@@ -205,6 +235,15 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     _jump(server, phone, tid, tokens[0], decisions, j)
     _check_caption(phone, decisions[j])
     phone.screenshot(path=str(SHOTS / "review-caption-phone.png"), full_page=True)
+    # a tap on the graph off every point (a few pixels on a phone): the nearest decision
+    k = len(decisions) - 1 - j
+    phone.locator("#review-graph svg").scroll_into_view_if_needed()
+    box = phone.locator("#review-graph svg").bounding_box()
+    pt = phone.locator("#review-graph circle.pt").nth(k).bounding_box()
+    assert box is not None and pt is not None
+    far = box["y"] + 2 if pt["y"] > box["y"] + box["height"] / 2 else box["y"] + box["height"] - 2
+    phone.mouse.click(pt["x"] + pt["width"] / 2, far)
+    assert f"Move {decisions[k]['index'] + 1} " in phone.locator("#review-caption").inner_text()
     no_errors(page)
     no_errors(phone)
     # with no socket (refused at once), the progress is polled from the route: seat 0's review
@@ -303,3 +342,12 @@ def test_a_search_graded_review_shows_the_searchs_values(server: str, browser: B
     assert f"({played}); best: {said} ({best})" in text, text
     page.screenshot(path=str(SHOTS / "review-search.png"), full_page=True)
     no_errors(page)
+    # in pt-BR the numbers are written as a Brazilian reads them: a decimal comma
+    pt = _seated(browser, server, tid, tokens[1], f"/r/{tid}?review=1", lang="pt-BR")
+    pt.wait_for_selector("#review-done", timeout=60_000)
+    review: Any = httpx.get(f"{server}/api/tables/{tid}/reviews/1").json()["review"]
+    summary = " ".join(pt.locator(".review-summary").inner_text().split())
+    acc = str(Decimal(review["accuracy"]).quantize(Decimal("0.1"), ROUND_HALF_UP))
+    mean = _fixed1(review["mean_loss"])
+    assert f"Precisão {acc.replace('.', ',')} · perda média {mean.replace('.', ',')}" in summary
+    no_errors(pt)

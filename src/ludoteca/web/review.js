@@ -1,12 +1,13 @@
 // The game review in the replay (issue 22): a seat's decisions graded from what it knew, run
 // on the server's AI workers with a progress bar (pushed over the table's WebSocket,
 // review-push.js; the HTTP route polled while that is not open), then a win-chance graph (a
-// point per decision: click or Enter goes to it), the same as a table for screen readers, the
+// point per decision: click or Enter goes to it, the arrow keys from point to point, a tap off
+// the points to the nearest), the same as a table for screen readers, the
 // decisions sorted by loss, and at a decision the move played and the best moves marked on the
 // board.
 import { api } from "./api.js";
 import { h, svg } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, lang, t } from "./i18n.js";
 import { loaded } from "./render.js";
 import { nameSeats } from "./words.js";
 import { reviewLink } from "./review-push.js";
@@ -14,9 +15,12 @@ import "./review-words.js";
 
 const POLL_MS = 700; // the route's polling, while no socket pushes the progress
 const pct = (x) => (x === null || x === undefined ? "—" : `${Math.round(100 * x)}%`);
+// a number to a tenth in the reader's language (6,3 in pt-BR, 6.3 in en; rounded as toFixed
+// rounds, so en reads as the command line prints; + 0: never "-0,0")
+const tenth = (x) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(x + 0);
 // a loss, and the values of a decision's moves, to a tenth: the gap between the best move's
 // value and the played one's is the loss, which a whole percent could hide
-const lossPct = (x) => `${(100 * x).toFixed(1)}%`;
+const lossPct = (x) => `${tenth(100 * x)}%`;
 
 /** The end screen's button: the replay, its review of `seat` started. */
 export function reviewButton(tableId, seat, go) {
@@ -37,6 +41,7 @@ export function reviewPanel(ctx) {
   let seat = ctx.seat ?? 0;
   let state = { status: "idle" };
   let focused = null; // the decision shown on the board (index in the review's decisions)
+  let cursor = null; // the graph's point the arrow keys reached (its one in the Tab order)
   let timer = null;
   let gone = false;
   // the table's socket while a review runs (review-push.js), and whether it pushes this seat's
@@ -112,6 +117,7 @@ export function reviewPanel(ctx) {
   };
   const start = () => {
     focused = null;
+    cursor = null;
     set({ status: "queued" });
     poll(true);
   };
@@ -120,6 +126,7 @@ export function reviewPanel(ctx) {
 
   const go = (j) => {
     focused = j;
+    cursor = j;
     const d = state.review.decisions[j];
     ctx.jump(ctx.stepFor(d.index));
   };
@@ -142,28 +149,55 @@ export function reviewPanel(ctx) {
 
   const graph = () => {
     const r = state.review;
-    const W = 640, H = 220, L = 40, R = 10, T = 10, B = 24;
+    const W = 640, H = 220, L = 58, R = 10, T = 10, B = 24; // L: room for a phone's larger axis words
     const n = Math.max(1, r.curve.length - 1);
     const x = (k) => L + (k / n) * (W - L - R);
     const y = (c) => T + (1 - c) * (H - T - B);
     const grid = [0, 0.5, 1].map((c) => [
       svg("line", { x1: L, x2: W - R, y1: y(c), y2: y(c), class: "grid" }),
-      svg("text", { x: L - 4, y: y(c) + 4, class: "axis", "text-anchor": "end" }, pct(c)),
+      svg("text", { x: L - 9, y: y(c) + 4, class: "axis", "text-anchor": "end" }, pct(c)), // clear of a phone's larger first point
     ]);
     const line = svg("polyline", { class: "curve", fill: "none", points: r.curve.map((c, k) => `${x(k).toFixed(1)},${y(c).toFixed(1)}`).join(" ") });
     const radius = { good: 4, inaccuracy: 5, mistake: 6, blunder: 7 };
+    // one point in the Tab order (the decision shown, else the one the arrows reached), the
+    // others by the arrow keys: a game of 90 decisions is not 90 Tabs to the table below
+    const here = Math.min(cursor ?? focused ?? 0, r.decisions.length - 1);
     const points = r.decisions.map((d, j) => svg("circle", {
       cx: x(d.index).toFixed(1), cy: y(d.win_chance).toFixed(1), r: radius[d.label],
       class: `pt ${d.label} ${focused === j ? "focused" : ""}`, "data-decision": String(j), "data-key": `pt-${d.index}`,
-      tabindex: "0", role: "button",
+      tabindex: j === here ? "0" : "-1", role: "button",
       "aria-label": t("reviewPoint", { n: d.index + 1, label: label(d), chance: pct(d.win_chance), loss: lossPct(d.loss) }),
     }, svg("title", {}, `${d.index + 1}: ${label(d)} (${lossPct(d.loss)})`)));
     const pick = (e) => {
       const el = e.target.closest?.("[data-decision]");
       if (el) go(Number(el.dataset.decision));
     };
-    return h("figure", { class: "review-graph-box", id: "review-graph", onclick: pick,
-      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(e); } } },
+    // a click or tap on the graph but off every point (a point is a few pixels on a phone):
+    // the decision nearest across
+    const near = (e) => {
+      const box = e.currentTarget.querySelector("svg.review-graph");
+      const m = box?.getScreenCTM?.();
+      if (!m || !box.contains(e.target)) return;
+      const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse()).x;
+      let best = 0;
+      r.decisions.forEach((d, j) => { if (Math.abs(x(d.index) - at) < Math.abs(x(r.decisions[best].index) - at)) best = j; });
+      go(best);
+    };
+    const step = (e) => {
+      const el = e.target.closest?.("[data-decision]");
+      if (!el) return;
+      const j = Number(el.dataset.decision), last = r.decisions.length - 1;
+      const to = { ArrowRight: j + 1, ArrowDown: j + 1, ArrowLeft: j - 1, ArrowUp: j - 1, Home: 0, End: last }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      e.stopPropagation(); // the replay's own arrows step its moves, not the graph's points
+      cursor = Math.max(0, Math.min(last, to));
+      ctx.repaint();
+      document.querySelector(`#review-graph [data-decision="${cursor}"]`)?.focus();
+    };
+    return h("figure", { class: "review-graph-box", id: "review-graph",
+      onclick: (e) => (e.target.closest?.("[data-decision]") ? pick(e) : near(e)),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(e); } else step(e); } },
       h("figcaption", { id: "review-graph-title" }, t("reviewGraph")),
       svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "group", "aria-labelledby": "review-graph-title" }, grid, line, points));
   };
@@ -172,7 +206,7 @@ export function reviewPanel(ctx) {
     const r = state.review;
     const rows = r.decisions.map((d, j) => h("tr", { "data-key": `row-${d.index}`, class: focused === j ? "focused" : "" },
       h("th", { scope: "row" }, String(d.index + 1)),
-      h("td", {}, pct(d.win_chance)),
+      h("td", {}, lossPct(d.win_chance)), // to a tenth, as the command line's table prints it
       h("td", {}, said(state.texts[j].played)),
       h("td", {}, said(searched(j) ? state.texts[j].search : state.texts[j].best[0])),
       h("td", {}, lossPct(d.loss)),
@@ -208,7 +242,7 @@ export function reviewPanel(ctx) {
     const lost = r.decisions.reduce((s, d) => s + d.loss, 0);
     return h("div", { class: "review-summary" },
       h("p", {}, t("reviewDecisions", { n: r.decisions.length }), " · ",
-        t("reviewAccuracy", { acc: r.accuracy === null ? "—" : r.accuracy.toFixed(1), loss: r.mean_loss === null ? "—" : lossPct(r.mean_loss) })),
+        t("reviewAccuracy", { acc: r.accuracy === null ? "—" : tenth(r.accuracy), loss: r.mean_loss === null ? "—" : lossPct(r.mean_loss) })),
       h("p", {}, t("reviewLuck", { start: pct(r.start), payoff: pct(r.payoff), luck: `${r.total_luck >= 0 ? "+" : ""}${Math.round(100 * r.total_luck)}%`, lost: lossPct(lost) })));
   };
 
@@ -227,7 +261,7 @@ export function reviewPanel(ctx) {
     element() {
       const chooser = h("div", { class: "bar-buttons review-ask" },
         h("label", {}, t("reviewOf"), " ",
-          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; clearTimeout(timer); pushing = false; set({ status: "idle" }); peek(); } },
+          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; cursor = null; clearTimeout(timer); pushing = false; set({ status: "idle" }); peek(); } },
             ctx.names.map((name, s) => h("option", { value: String(s), selected: s === seat }, name)))),
         h("button", { type: "button", class: "primary", id: "review-start", disabled: state.status === "queued" || state.status === "running", onclick: start }, t("reviewStart")));
       let body = null;
@@ -243,7 +277,7 @@ export function reviewPanel(ctx) {
           h("h3", {}, t("reviewTitle", { name: ctx.names[seat] })), summary(), graph(), table(), sorted());
       }
       return h("section", { class: "panel review", id: "review", "aria-labelledby": "review-title" },
-        h("h2", { id: "review-title" }, t("review")), chooser, body);
+        h("h2", { id: "review-title", tabindex: "-1" }, t("review")), chooser, body);
     },
     /** What the review says about the replay step `i` (the decision shown at it), or null. */
     caption(i) {
@@ -257,13 +291,15 @@ export function reviewPanel(ctx) {
         const values = { best: lossPct(d.best[0].value), value: lossPct(d.played.value), loss: lossPct(d.loss) };
         lines.push(t(d.playout_delta > 0 ? "reviewByPlayouts" : "reviewByPlayoutsAbove", values));
       }
-      if (typeof d.margin === "number") lines.push(t("reviewMargin", { m: d.margin.toFixed(1) }));
+      if (typeof d.margin === "number") lines.push(t("reviewMargin", { m: tenth(d.margin) }));
       // The Nine Domains' placements are graded by the round's equilibrium (the label and loss
       // above): its own values, and the playouts' grade beside (absent from older reviews)
       if (d.judge === "equilibrium" && d.equilibrium) {
         lines.push(t("reviewByEquilibrium", { value: pct(d.equilibrium.value), best: pct(d.equilibrium.best_value), loss: lossPct(d.loss), playout: lossPct(d.playout_loss), playoutLabel: t(`label_${d.playout_label}`) }));
       }
-      if (d.equilibrium) lines.push(t("reviewEquilibrium", { rows: d.equilibrium.rows.map((row) => `${row.row.join(" ")} ${Math.round(100 * row.frequency)}%`).join("; ") }));
+      // no row of the equilibrium keeps the cards already placed (an earlier placement left
+      // its support): nothing to show, not an empty list
+      if (d.equilibrium?.rows.length) lines.push(t("reviewEquilibrium", { rows: d.equilibrium.rows.map((row) => `${row.row.join(" ")} ${Math.round(100 * row.frequency)}%`).join("; ") }));
       lines.push(t("reviewOnBoard"));
       return h("div", { class: `review-caption ${d.label}`, id: "review-caption", role: "status", tabindex: "-1" }, lines.map((l) => h("p", {}, l)));
     },
