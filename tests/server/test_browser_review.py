@@ -92,8 +92,9 @@ def _seated(
 
 
 def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[dict[str, Any]]:
-    """The graph has a point per decision, its table a row; the list holds the decisions that
-    lost, largest loss first. The review's decisions."""
+    """The graph has a point per decision, its table a row; the list holds the decisions graded
+    below good, largest loss first, and a button for the others that lost. The review's
+    decisions."""
     review: Any = httpx.get(f"{server}/api/tables/{tid}/reviews/{seat}").json()
     assert review["status"] == "done"
     decisions: list[dict[str, Any]] = review["review"]["decisions"]
@@ -103,10 +104,13 @@ def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[d
     # the table's win chance to a tenth, as the command line's table prints it
     first = page.locator("#review-table tbody tr").first.locator("td").first
     assert first.text_content() == _fixed1(decisions[0]["win_chance"])
+    # first the inaccuracies, mistakes and blunders; the good ones that lost on asking
+    bad = [d for d in lossy if d["label"] != "good"]
     items = page.locator("#review-list li")
-    assert items.count() == len(lossy)
-    if lossy:
-        assert f"Move {lossy[0]['index'] + 1} " in items.first.inner_text()
+    assert items.count() == len(bad)
+    if bad:
+        assert f"Move {bad[0]['index'] + 1} " in items.first.inner_text()
+    assert page.locator("#review-more").count() == int(len(lossy) > len(bad))
     return decisions
 
 
@@ -350,4 +354,114 @@ def test_a_search_graded_review_shows_the_searchs_values(server: str, browser: B
     acc = str(Decimal(review["accuracy"]).quantize(Decimal("0.1"), ROUND_HALF_UP))
     mean = _fixed1(review["mean_loss"])
     assert f"Precisão {acc.replace('.', ',')} · perda média {mean.replace('.', ',')}" in summary
+    no_errors(pt)
+
+
+def _reviewed(server: str, tid: str, seat: int) -> dict[str, Any]:
+    """The route's answer for a finished review of ``seat`` (asked for, then polled)."""
+    got: Any = httpx.post(f"{server}/api/tables/{tid}/reviews/{seat}").json()
+    end = time.monotonic() + 60
+    while got["status"] != "done" and time.monotonic() < end:
+        time.sleep(0.1)
+        got = httpx.get(f"{server}/api/tables/{tid}/reviews/{seat}").json()
+    assert got["status"] == "done", got
+    return got
+
+
+def _graded(answer: dict[str, Any], grades: list[tuple[str, float]]) -> dict[str, Any]:
+    """The review ``answer`` with its decisions' labels and losses set to ``grades`` (the rest
+    good, no loss): the list's cases without playing games until one has them. A toy game has
+    two decisions a seat: copies of them stand at the game's other moves (the list shows what
+    it is given; the page only reads them) until there are as many as ``grades``."""
+    out = json.loads(json.dumps(answer))
+    decisions, texts = out["review"]["decisions"], out["texts"]
+    free = [i for i in range(len(out["review"]["curve"]) - 1)]
+    free = [i for i in free if i not in {d["index"] for d in decisions}]
+    k = 0
+    while len(decisions) < len(grades):
+        copy = dict(decisions[k % 2], index=free.pop(0))
+        decisions.append(copy)
+        texts.append(texts[k % 2])
+        k += 1
+    order = sorted(range(len(decisions)), key=lambda j: decisions[j]["index"])
+    out["review"]["decisions"] = [decisions[j] for j in order]
+    out["texts"] = [texts[j] for j in order]
+    for j, d in enumerate(out["review"]["decisions"]):
+        d["label"], d["loss"] = grades[j] if j < len(grades) else ("good", 0.0)
+    return out
+
+
+def test_the_list_leads_with_the_mistakes_and_shows_the_rest_on_asking(
+    server: str, browser: Browser
+) -> None:
+    """The decisions sorted by loss list first those graded an inaccuracy, a mistake or a
+    blunder; a button (keyboard reachable, a count with its plural, both languages) shows the
+    good ones that lost anything below them, and hides them again; a loss that rounds to zero
+    shows 0.0%, never −0.0%; a review with no mistake says so in words."""
+    tid, tokens = _table(server, "toy", ai=False)
+    _play_out(server, tid, tokens)
+    answer = _reviewed(server, tid, 1)
+    # a blunder, an inaccuracy, two good decisions that lost a little (one shows as 0.0%)
+    grades = [("good", 0.0004), ("blunder", 0.2), ("good", 0.02), ("inaccuracy", 0.06)]
+    graded = _graded(answer, grades)
+    # a margin of a tiny negative (Coatl's scores): 0.0 at its decision, not -0.0
+    for d in graded["review"]["decisions"]:
+        d["margin"] = -0.04
+    page = _seated(browser, server, tid, tokens[1], "/")
+    page.route(
+        re.compile(rf"/api/tables/{tid}/reviews/1(\?|$)"),
+        lambda route: route.fulfill(json=graded),
+    )
+    page.goto(f"{server}/r/{tid}?review=1")
+    page.wait_for_selector("#review-done")
+    items = page.locator("#review-list li")
+    heads = lambda: [items.nth(k).locator(".grade").inner_text() for k in range(items.count())]  # noqa: E731
+    assert heads() == ["blunder −20.0%", "inaccuracy −6.0%"]
+    more = page.locator("#review-more")
+    assert more.inner_text() == "Show 2 more decisions"
+    assert more.get_attribute("aria-expanded") == "false"
+    more.focus()
+    page.keyboard.press("Enter")
+    assert heads() == ["blunder −20.0%", "inaccuracy −6.0%", "good −2.0%", "good 0.0%"]
+    # reading goes on at the first one shown
+    assert page.evaluate("document.activeElement.dataset.decision") == "2"
+    assert more.get_attribute("aria-expanded") == "true"
+    assert more.inner_text() == "Show only the inaccuracies, mistakes and blunders"
+    text = page.locator("#review").inner_text()
+    assert "−0.0" not in text and "-0.0" not in text, text
+    more.focus()
+    page.keyboard.press("Enter")
+    assert items.count() == 2
+    assert page.evaluate("document.activeElement.id") == "review-more"
+    assert click_on(page, "#review-list li button", 0)
+    caption = page.locator("#review-caption").inner_text()
+    assert "Expected score margin before the decision: 0.0" in caption, caption
+    assert "-0.0" not in caption and "−0.0" not in caption, caption
+    no_errors(page)
+    # pt-BR: one more (its singular), and then no mistake at all, said in words
+    pt = _seated(browser, server, tid, tokens[1], "/", lang="pt-BR")
+    served: dict[str, list[tuple[str, float]]] = {}
+
+    def serve(route: Any) -> None:
+        route.fulfill(json=_graded(answer, served["grades"]))
+
+    pt.route(re.compile(rf"/api/tables/{tid}/reviews/1(\?|$)"), serve)
+    served["grades"] = [("mistake", 0.12), ("good", 0.0004)]
+    pt.goto(f"{server}/r/{tid}?review=1")
+    pt.wait_for_selector("#review-done")
+    assert pt.locator("#review-list li .grade").all_inner_texts() == ["erro −12,0%"]
+    assert pt.locator("#review-more").inner_text() == "Mostrar mais 1 decisão"
+    served["grades"] = [("good", 0.0004), ("good", 0.03)]
+    pt.reload()
+    pt.wait_for_selector("#review-done")
+    n = len(answer["review"]["decisions"])
+    assert pt.locator("#review-list-none").inner_text() == (
+        f"Nenhuma imprecisão, erro ou erro grave: todas as {n} decisões avaliadas foram boas."
+    )
+    assert pt.locator("#review-list").count() == 0
+    button = pt.locator("#review-more")
+    assert button.inner_text() == "Mostrar as 2 decisões boas que perderam alguma chance de vitória"
+    assert click_on(pt, "#review-more")
+    assert pt.locator("#review-list li .grade").all_inner_texts() == ["boa −3,0%", "boa 0,0%"]
+    check_axe(pt, "review list")
     no_errors(pt)

@@ -17,6 +17,16 @@ export const REVIEW_WORDS = {
     reviewGraphTable: "A chance de vitória em tabela",
     reviewSorted: "Decisões, da maior perda à menor",
     reviewNoLoss: "Nenhuma decisão perdeu chance de vitória.",
+    reviewAllGood: {
+      one: "Nenhuma imprecisão, erro ou erro grave: a decisão avaliada foi boa.",
+      other: "Nenhuma imprecisão, erro ou erro grave: todas as {n} decisões avaliadas foram boas.",
+    },
+    reviewMore: { one: "Mostrar mais {n} decisão", other: "Mostrar mais {n} decisões" },
+    reviewMoreGood: {
+      one: "Mostrar a decisão boa que perdeu alguma chance de vitória",
+      other: "Mostrar as {n} decisões boas que perderam alguma chance de vitória",
+    },
+    reviewFewer: "Mostrar só as imprecisões, erros e erros graves",
     reviewMoveCol: "Jogada", reviewPlayed: "Jogou", reviewBest: "Melhor", reviewChance: "Chance antes",
     reviewLoss: "Perda", reviewGrade: "Avaliação", reviewShow: "Ver jogada {n}",
     reviewPoint: "Jogada {n}: {label}, chance {chance}, perda {loss}",
@@ -46,6 +56,16 @@ export const REVIEW_WORDS = {
     reviewGraphTable: "The win chance as a table",
     reviewSorted: "Decisions, largest loss first",
     reviewNoLoss: "No decision lost any win chance.",
+    reviewAllGood: {
+      one: "No inaccuracy, mistake or blunder: the decision graded was good.",
+      other: "No inaccuracy, mistake or blunder: all {n} decisions graded were good.",
+    },
+    reviewMore: { one: "Show {n} more decision", other: "Show {n} more decisions" },
+    reviewMoreGood: {
+      one: "Show the good decision that lost some win chance",
+      other: "Show the {n} good decisions that lost some win chance",
+    },
+    reviewFewer: "Show only the inaccuracies, mistakes and blunders",
     reviewMoveCol: "Move", reviewPlayed: "Played", reviewBest: "Best", reviewChance: "Chance before",
     reviewLoss: "Loss", reviewGrade: "Grade", reviewShow: "Show move {n}",
     reviewPoint: "Move {n}: {label}, chance {chance}, loss {loss}",

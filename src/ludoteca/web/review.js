@@ -16,11 +16,20 @@ import "./review-words.js";
 const POLL_MS = 700; // the route's polling, while no socket pushes the progress
 const pct = (x) => (x === null || x === undefined ? "—" : `${Math.round(100 * x)}%`);
 // a number to a tenth in the reader's language (6,3 in pt-BR, 6.3 in en; rounded as toFixed
-// rounds, so en reads as the command line prints; + 0: never "-0,0")
-const tenth = (x) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(x + 0);
+// rounds, so en reads as the command line prints). A value that rounds to zero is 0,0, never
+// "-0,0" (Intl writes -0.04 so): no digit but zeros, zero's own writing
+const tenth = (x) => {
+  const f = new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  const s = f.format(x);
+  return /[1-9]/.test(s) ? s : f.format(0);
+};
 // a loss, and the values of a decision's moves, to a tenth: the gap between the best move's
 // value and the played one's is the loss, which a whole percent could hide
 const lossPct = (x) => `${tenth(100 * x)}%`;
+// a loss as a drop (−6,3%); one that shows as 0,0% has no minus
+const drop = (x) => (lossPct(x) === lossPct(0) ? lossPct(0) : `−${lossPct(x)}`);
+// a signed whole percent (+3%, −2%); one that rounds to zero is 0%
+const signedPct = (x) => `${new Intl.NumberFormat(lang(), { maximumFractionDigits: 0, signDisplay: "exceptZero" }).format(Math.round(100 * x) + 0)}%`;
 
 /** The end screen's button: the replay, its review of `seat` started. */
 export function reviewButton(tableId, seat, go) {
@@ -42,6 +51,7 @@ export function reviewPanel(ctx) {
   let state = { status: "idle" };
   let focused = null; // the decision shown on the board (index in the review's decisions)
   let cursor = null; // the graph's point the arrow keys reached (its one in the Tab order)
+  let more = false; // the list of decisions by loss shows the good ones too
   let timer = null;
   let gone = false;
   // the table's socket while a review runs (review-push.js), and whether it pushes this seat's
@@ -118,6 +128,7 @@ export function reviewPanel(ctx) {
   const start = () => {
     focused = null;
     cursor = null;
+    more = false;
     set({ status: "queued" });
     poll(true);
   };
@@ -220,21 +231,39 @@ export function reviewPanel(ctx) {
         h("tbody", {}, rows)));
   };
 
+  // the decisions by loss: first those graded an inaccuracy, a mistake or a blunder (the ones
+  // that matter: a game of 82 decisions listed 58, most "good" with a loss of 0,0%), then a
+  // button shows the good ones that lost anything, below them
   const sorted = () => {
     const r = state.review;
-    const order = r.decisions.map((d, j) => j).filter((j) => r.decisions[j].loss > 0)
+    const lost = r.decisions.map((d, j) => j).filter((j) => r.decisions[j].loss > 0)
       .sort((a, b) => r.decisions[b].loss - r.decisions[a].loss || a - b);
+    const bad = lost.filter((j) => r.decisions[j].label !== "good");
+    const rest = lost.length - bad.length;
+    const shown = more ? lost : bad;
+    const item = (j) => {
+      const d = r.decisions[j];
+      return h("li", { "data-key": `loss-${d.index}`, class: focused === j ? "focused" : "" },
+        h("button", { type: "button", class: `review-item ${d.label}`, "data-decision": String(j), onclick: () => go(j) },
+          h("span", { class: `grade ${d.label}` }, `${label(d)} ${drop(d.loss)}`), " ",
+          atText(j)));
+    };
+    const toggle = () => {
+      more = !more;
+      ctx.repaint();
+      // shown: the first of the good ones, where reading goes on; hidden: the button stays
+      const to = more ? `#review-list [data-decision="${lost[bad.length]}"]` : "#review-more";
+      document.querySelector(to)?.focus();
+    };
+    let words = null;
+    if (!lost.length) words = t("reviewNoLoss");
+    else if (!bad.length) words = t("reviewAllGood", { n: r.decisions.length });
     return h("section", { class: "review-sorted", "aria-labelledby": "review-sorted-title" },
       h("h3", { id: "review-sorted-title" }, t("reviewSorted")),
-      order.length
-        ? h("ol", { id: "review-list" }, order.map((j) => {
-          const d = r.decisions[j];
-          return h("li", { "data-key": `loss-${d.index}`, class: focused === j ? "focused" : "" },
-            h("button", { type: "button", class: `review-item ${d.label}`, "data-decision": String(j), onclick: () => go(j) },
-              h("span", { class: `grade ${d.label}` }, `${label(d)} −${lossPct(d.loss)}`), " ",
-              atText(j)));
-        }))
-        : h("p", {}, t("reviewNoLoss")));
+      words && h("p", { id: "review-list-none" }, words),
+      shown.length ? h("ol", { id: "review-list" }, shown.map(item)) : null,
+      rest ? h("button", { type: "button", id: "review-more", "aria-expanded": String(more), "aria-controls": shown.length ? "review-list" : null, onclick: toggle },
+        more ? t("reviewFewer") : t(bad.length ? "reviewMore" : "reviewMoreGood", { n: rest })) : null);
   };
 
   const summary = () => {
@@ -243,7 +272,7 @@ export function reviewPanel(ctx) {
     return h("div", { class: "review-summary" },
       h("p", {}, t("reviewDecisions", { n: r.decisions.length }), " · ",
         t("reviewAccuracy", { acc: r.accuracy === null ? "—" : tenth(r.accuracy), loss: r.mean_loss === null ? "—" : lossPct(r.mean_loss) })),
-      h("p", {}, t("reviewLuck", { start: pct(r.start), payoff: pct(r.payoff), luck: `${r.total_luck >= 0 ? "+" : ""}${Math.round(100 * r.total_luck)}%`, lost: lossPct(lost) })));
+      h("p", {}, t("reviewLuck", { start: pct(r.start), payoff: pct(r.payoff), luck: signedPct(r.total_luck), lost: lossPct(lost) })));
   };
 
   return {
@@ -261,7 +290,7 @@ export function reviewPanel(ctx) {
     element() {
       const chooser = h("div", { class: "bar-buttons review-ask" },
         h("label", {}, t("reviewOf"), " ",
-          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; cursor = null; clearTimeout(timer); pushing = false; set({ status: "idle" }); peek(); } },
+          h("select", { id: "review-seat", onchange: (e) => { seat = Number(e.target.value); focused = null; cursor = null; more = false; clearTimeout(timer); pushing = false; set({ status: "idle" }); peek(); } },
             ctx.names.map((name, s) => h("option", { value: String(s), selected: s === seat }, name)))),
         h("button", { type: "button", class: "primary", id: "review-start", disabled: state.status === "queued" || state.status === "running", onclick: start }, t("reviewStart")));
       let body = null;
