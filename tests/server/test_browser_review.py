@@ -109,7 +109,9 @@ def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[d
     items = page.locator("#review-list li")
     assert items.count() == len(bad)
     if bad:
-        assert f"Move {bad[0]['index'] + 1} " in items.first.inner_text()
+        # the grade said once, before the loss (not again after the move's number)
+        label, loss = bad[0]["label"], _fixed1(bad[0]["loss"])
+        assert items.first.inner_text().startswith(f"{label} −{loss} Move {bad[0]['index'] + 1}: ")
     assert page.locator("#review-more").count() == int(len(lossy) > len(bad))
     return decisions
 
@@ -417,6 +419,9 @@ def test_the_list_leads_with_the_mistakes_and_shows_the_rest_on_asking(
     items = page.locator("#review-list li")
     heads = lambda: [items.nth(k).locator(".grade").inner_text() for k in range(items.count())]  # noqa: E731
     assert heads() == ["blunder −20.0%", "inaccuracy −6.0%"]
+    # the grade said once, before the loss, not again after the move's number
+    first = graded["review"]["decisions"][1]["index"] + 1
+    assert items.first.inner_text().startswith(f"blunder −20.0% Move {first}: played ")
     more = page.locator("#review-more")
     assert more.inner_text() == "Show 2 more decisions"
     assert more.get_attribute("aria-expanded") == "false"

@@ -152,10 +152,11 @@ export function reviewPanel(ctx) {
     : state.texts[j].best.map((b, k) => `${said(b)} (${lossPct(state.review.decisions[j].best[k].value)})`).join("; "));
   // the decision's moves and values: every value on the same worlds (the check's), so the
   // best move's minus the played one's is the playouts' loss (the search's, where it graded)
-  const atText = (j) => {
+  // `bare`: without the label (the list's item says it first, with the loss)
+  const atText = (j, bare = false) => {
     const d = state.review.decisions[j];
     const value = searched(j) ? d.search.value : d.played.value;
-    return t("reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: lossPct(value), best: bestText(j) });
+    return t(bare ? "reviewItem" : "reviewAt", { n: d.index + 1, label: label(d), played: said(state.texts[j].played), value: lossPct(value), best: bestText(j) });
   };
 
   const graph = () => {
@@ -246,7 +247,7 @@ export function reviewPanel(ctx) {
       return h("li", { "data-key": `loss-${d.index}`, class: focused === j ? "focused" : "" },
         h("button", { type: "button", class: `review-item ${d.label}`, "data-decision": String(j), onclick: () => go(j) },
           h("span", { class: `grade ${d.label}` }, `${label(d)} ${drop(d.loss)}`), " ",
-          atText(j)));
+          atText(j, true)));
     };
     const toggle = () => {
       more = !more;
