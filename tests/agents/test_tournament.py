@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -170,6 +171,18 @@ def test_cli_tournament_writes_json_and_png(toy: Game, tmp_path: Path) -> None:
     assert "Elo" in r.output and "95% CI" in r.output
     assert json.loads(out.read_text())["games_played"] == 6
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_tournament_writes_its_numbers_as_pt_br_does(toy: Game) -> None:
+    """In pt-BR the rates are written with a decimal comma (50,0%), an interval's ends apart by
+    a dash, and no number with a decimal point."""
+    args = ["tournament", "toy", "--agents", "random,ismcts:iterations=5", "-n", "3"]
+    r = CliRunner().invoke(app, [*args, "--bootstrap", "20", "--no-progress", "--lang", "pt-BR"])
+    assert r.exit_code == 0, r.output
+    assert re.search(r"\(\d+,\d%\)", r.output), r.output  # the wins' share
+    assert re.search(r"\d+,\d% \[\d+%–\d+%\]", r.output), r.output  # the win matrix
+    assert re.search(r"\[[+-]?\d+ – [+-]?\d+\]", r.output), r.output  # Elo's interval
+    assert not re.search(r"\d\.\d", r.output), r.output
 
 
 def test_cli_tournament_refuses_a_repeated_agent(toy: Game) -> None:

@@ -2,6 +2,7 @@
 
 import csv
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -105,6 +106,20 @@ def test_simulate_prints_a_summary_and_writes_records(tmp_path) -> None:
         assert rec.final_state().result().to_json()["winners"] == row["winners"]
     # agents rotate: seat 0 alternates between the two specs
     assert rows[0]["seats"] == ["random", "random"]
+
+
+@pytest.mark.parametrize(("lang", "sep", "other"), [("pt-BR", ",", "."), ("en", ".", ",")])
+def test_simulate_writes_its_numbers_as_the_language_does(lang, sep, other) -> None:
+    """The summary's rates, intervals and means are written with the language's decimal
+    separator (pt-BR 52,5%, en 52.5%), the other one in no number."""
+    args = ["simulate", "toy", "-n", "10", "--agents", "random", "--seed", "3", "--no-progress"]
+    r = runner.invoke(app, [*args, "--lang", lang])
+    assert r.exit_code == 0, r.output
+    s, o = re.escape(sep), re.escape(other)
+    rate = rf"\d+{s}\d%"
+    assert re.search(rf"{rate} \[{rate} – {rate}\]", r.output), r.output
+    assert re.search(rf"\d+{s}\d", r.output.split("\n", 3)[-1])
+    assert not re.search(rf"\d{o}\d", r.output), r.output
 
 
 def test_simulate_csv_and_rotation(tmp_path) -> None:

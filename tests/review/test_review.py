@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from ludoteca.cli.common import console, msg
+from ludoteca.cli.common import console, msg, number
 from ludoteca.cli.main import app
-from ludoteca.cli.review_cmd import print_review
+from ludoteca.cli.review_cmd import _pct, _pct1, print_review
 from ludoteca.engine import Action, GameState, MatchRecord, compiled
 from ludoteca.review import LABELS, ReviewBudget, ReviewError, accuracy, label, review_seat
 from ludoteca.review.many import grades_by_agent
@@ -338,6 +340,26 @@ def _saved(tmp_path: Path, record: MatchRecord) -> Path:
     return path
 
 
+# the decimal separator a person reads in each language (pt-BR 82,0; en 82.0)
+SEPARATOR = {"en": ".", "pt-BR": ","}
+
+
+def _tenth(x: float, lang: str) -> str:
+    """A share as the review's table must print it in ``lang``: a percentage to a tenth, a tie
+    rounded up (as the browser's toFixed), the language's decimal separator."""
+    shown = Decimal(100 * x).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    return f"{shown}%".replace(".", SEPARATOR[lang])
+
+
+def _read(text: str, lang: str) -> float:
+    """The number of a percentage printed in ``lang``: its decimal separator must be the
+    language's (one, before a tenth), the other language's nowhere."""
+    other = "," if lang == "en" else "."
+    assert text.endswith("%") and other not in text, text
+    assert text[-3] == SEPARATOR[lang], text
+    return float(text[:-1].replace(SEPARATOR[lang], "."))
+
+
 def test_cli_json(tmp_path):
     record = _record("sala-de-miaula")
     path = _saved(tmp_path, record)
@@ -349,13 +371,31 @@ def test_cli_json(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"),
+    ("lang", "words", "lines"),
     [
-        ("en", ["Review of player 1", "decisions graded", "Accuracy"]),
-        ("pt-BR", ["Análise do jogador 1", "decisões avaliadas", "Precisão"]),
+        (
+            "en",
+            ["Review of player 1", "decisions graded", "Accuracy"],
+            [
+                r"Accuracy: \d+\.\d · mean loss per decision: \d\.\d{3}",
+                r"luck [+-]?\d\.\d\d \(.*losses \d+\.\d\d",
+                r"mean standard error\): \d\.\d{3}",
+            ],
+        ),
+        (
+            "pt-BR",
+            ["Análise do jogador 1", "decisões avaliadas", "Precisão"],
+            [
+                r"Precisão: \d+,\d · perda média por decisão: \d,\d{3}",
+                r"sorte [+-]?\d,\d\d \(.*perdas \d+,\d\d",
+                r"erro padrão médio\): \d,\d{3}",
+            ],
+        ),
     ],
 )
-def test_cli_table_in_both_languages(tmp_path, lang, words):
+def test_cli_table_in_both_languages(tmp_path, lang, words, lines):
+    """The words in the language asked for, and the summary's numbers written as it writes
+    them: a decimal comma in pt-BR, a point in en."""
     path = _saved(tmp_path, _record("sala-de-miaula"))
     r = CliRunner().invoke(
         app, ["review", str(path), "--seat", "1", "--samples", "2", "--lang", lang]
@@ -363,6 +403,9 @@ def test_cli_table_in_both_languages(tmp_path, lang, words):
     assert r.exit_code == 0, r.output
     for w in words:
         assert w in r.output
+    text = " ".join(r.output.split())
+    for line in lines:
+        assert re.search(line, text), (line, text)
 
 
 @pytest.mark.parametrize(
@@ -394,13 +437,13 @@ def test_cli_rows_show_two_values_whose_gap_is_the_loss(tmp_path, monkeypatch, l
     for d in decisions:
         cells = rows[d["index"] + 1]
         chance, played, best, loss = cells[2], cells[3], cells[4], cells[5]
-        assert chance == f"{100 * d['win_chance']:.1f}%"
-        assert played == f"{100 * d['played']['value']:.1f}%"
-        assert best.endswith(f"({100 * d['best'][0]['value']:.1f}%)")
-        assert loss == f"{100 * d['loss']:.1f}%"
-        shown_played, shown_best = float(played[:-1]), float(best.rsplit("(", 1)[1][:-2])
-        assert shown_best == float(chance[:-1])
-        assert max(0.0, shown_best - shown_played) == pytest.approx(float(loss[:-1]), abs=0.11)
+        assert chance == _tenth(d["win_chance"], lang)
+        assert played == _tenth(d["played"]["value"], lang)
+        assert best.endswith(f"({_tenth(d['best'][0]['value'], lang)})")
+        assert loss == _tenth(d["loss"], lang)
+        shown_played, shown_best = _read(played, lang), _read(best.rsplit("(", 1)[1][:-1], lang)
+        assert shown_best == _read(chance, lang)
+        assert max(0.0, shown_best - shown_played) == pytest.approx(_read(loss, lang), abs=0.11)
         gaps += shown_best != shown_played
     assert gaps > 0  # not vacuous: some decision shows two different values
     assert note in " ".join(r.output.split())
@@ -443,15 +486,15 @@ def test_cli_rows_of_search_graded_decisions_show_the_searchs_values(monkeypatch
         cells = rows[d.index + 1]
         chance, played, best, loss, playout = cells[2], cells[3], cells[4], cells[5], cells[7]
         # the win chance is the graph's (the playouts'), as the browser's table shows it
-        assert chance == f"{100 * d.win_chance:.1f}%"
-        assert played == f"{100 * s.value:.1f}%"
+        assert chance == _tenth(d.win_chance, lang)
+        assert played == _tenth(s.value, lang)
         said = game.describe_action(game.action_from_json(s.best), lang)
-        assert best == f"{said} ({100 * s.best_value:.1f}%)"
-        assert loss == f"{100 * d.loss:.1f}%"
-        shown_played, shown_best = float(played[:-1]), float(best.rsplit("(", 1)[1][:-2])
-        assert max(0.0, shown_best - shown_played) == pytest.approx(float(loss[:-1]), abs=0.11)
+        assert best == f"{said} ({_tenth(s.best_value, lang)})"
+        assert loss == _tenth(d.loss, lang)
+        shown_played, shown_best = _read(played, lang), _read(best.rsplit("(", 1)[1][:-1], lang)
+        assert max(0.0, shown_best - shown_played) == pytest.approx(_read(loss, lang), abs=0.11)
         words = msg(f"review.label.{d.playout_label}", lang)
-        assert playout == f"{100 * d.playout_loss:.1f}% {words}"
+        assert playout == f"{_tenth(d.playout_loss, lang)} {words}"
         gaps += shown_best != shown_played
         other_values += (s.value, s.best_value) != (d.played.value, d.best[0].value)
     # not vacuous: some search loses value, and its values are not the playouts'
@@ -505,10 +548,17 @@ def test_cli_reviews_a_simulation_per_agent(tmp_path):
         for i, s in enumerate([["random", "heuristic"], ["heuristic", "random"]])
     ]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    r = CliRunner().invoke(app, ["review", str(out), "--samples", "2", "--lang", "en"])
+    r = CliRunner().invoke(app, ["review", str(out), "--samples", "2", "--lang", "pt-BR"])
     assert r.exit_code == 0, r.output
     assert "random" in r.output and "heuristic" in r.output
-    assert "4 seats reviewed" in r.output
+    assert re.search(r"4 lugares analisados em \d+,\d s", r.output), r.output
+    # each agent's row in pt-BR's writing: a decimal comma, the interval's ends apart by a dash
+    rows = [line for line in r.output.splitlines() if re.match(r"│ (random|heuristic) ", line)]
+    assert len(rows) == 2, r.output
+    for row in rows:
+        loss, acc = [c.strip() for c in row.strip("│").split("│")][3:5]
+        assert re.fullmatch(r"-?\d,\d{3} \[-?\d,\d{3} – -?\d,\d{3}\]", loss), row
+        assert re.fullmatch(r"\d+,\d \[\d+,\d – \d+,\d\]", acc), row
 
 
 def test_grades_per_agent_pool_the_unclipped_differences():
@@ -571,3 +621,41 @@ def test_stored_reviews_are_keyed_by_their_games_review_format():
     )
     record = _record("sala-de-miaula")
     assert review_seat(record, 0, budget).to_json()["format"] == 3
+
+
+def test_cli_percentages_round_a_tie_up_as_the_browser_does():
+    """The printed table rounds as review.js does (toFixed, Math.round: a tie up), so the two
+    show the same numbers: 0.0625 printed 6.2% (half to even) where the browser showed 6.3%."""
+    assert [_pct1(x, "en") for x in (0.0625, 0.3125, 0.5625, 1 / 3, 0.0)] == [
+        "6.3%",
+        "31.3%",
+        "56.3%",
+        "33.3%",
+        "0.0%",
+    ]
+    assert [_pct(x, "en") for x in (0.625, 0.125, 0.0, 1.0, None)] == [
+        "63%",
+        "13%",
+        "0%",
+        "100%",
+        "—",
+    ]
+
+
+def test_cli_numbers_use_the_languages_decimal_separator_and_never_a_negative_zero():
+    """The review's numbers are written as the reader's language writes them (pt-BR 82,0 and
+    6,3%, as the browser's page; en 82.0 and 6.3%), and a value that rounds to zero is 0.0, never
+    -0.0 (a tiny negative delta, a margin of -0.04)."""
+    assert [_pct1(x, "pt-BR") for x in (0.0625, 1 / 3, 0.82)] == ["6,3%", "33,3%", "82,0%"]
+    assert number(82.0, 1, "pt-BR") == "82,0" and number(82.0, 1, "en") == "82.0"
+    assert number(0.0213, 3, "pt-BR") == "0,021"
+    for lang, zero in (("en", "0.0"), ("pt-BR", "0,0")):
+        assert _pct1(-0.0004, lang) == f"{zero}%"
+        assert number(-0.04, 1, lang) == zero
+        assert number(-0.04, 1, lang, signed=True) == zero
+        assert number(-0.001, 2, lang, signed=True) == f"{zero}0"
+        assert _pct(-0.004, lang) == "0%"
+    # a value that does not round to zero keeps its sign
+    assert number(-0.3, 2, "pt-BR", signed=True) == "-0,30"
+    assert number(0.3, 2, "pt-BR", signed=True) == "+0,30"
+    assert number(-0.05, 1, "en") == "-0.1"  # a tie away from zero, as toFixed

@@ -81,8 +81,10 @@ def _play_out(base: str, tid: str, tokens: list[str]) -> None:
     raise AssertionError("the game did not end")
 
 
-def _seated(browser: Browser, server: str, tid: str, token: str, path: str) -> Any:
-    page = new_page(browser, "en")
+def _seated(
+    browser: Browser, server: str, tid: str, token: str, path: str, lang: str = "en"
+) -> Any:
+    page = new_page(browser, lang)
     page.goto(server + "/")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludoteca.token.{tid}", token])
     page.goto(server + path)
@@ -90,18 +92,27 @@ def _seated(browser: Browser, server: str, tid: str, token: str, path: str) -> A
 
 
 def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[dict[str, Any]]:
-    """The graph has a point per decision, its table a row; the list holds the decisions that
-    lost, largest loss first. The review's decisions."""
+    """The graph has a point per decision, its table a row; the list holds the decisions graded
+    below good, largest loss first, and a button for the others that lost. The review's
+    decisions."""
     review: Any = httpx.get(f"{server}/api/tables/{tid}/reviews/{seat}").json()
     assert review["status"] == "done"
     decisions: list[dict[str, Any]] = review["review"]["decisions"]
     assert page.locator("#review-graph circle.pt").count() == len(decisions) > 0
     assert page.locator("#review-table tbody tr").count() == len(decisions)
     lossy = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: -d["loss"])
+    # the table's win chance to a tenth, as the command line's table prints it
+    first = page.locator("#review-table tbody tr").first.locator("td").first
+    assert first.text_content() == _fixed1(decisions[0]["win_chance"])
+    # first the inaccuracies, mistakes and blunders; the good ones that lost on asking
+    bad = [d for d in lossy if d["label"] != "good"]
     items = page.locator("#review-list li")
-    assert items.count() == len(lossy)
-    if lossy:
-        assert f"Move {lossy[0]['index'] + 1} " in items.first.inner_text()
+    assert items.count() == len(bad)
+    if bad:
+        # the grade said once, before the loss (not again after the move's number)
+        label, loss = bad[0]["label"], _fixed1(bad[0]["loss"])
+        assert items.first.inner_text().startswith(f"{label} −{loss} Move {bad[0]['index'] + 1}: ")
+    assert page.locator("#review-more").count() == int(len(lossy) > len(bad))
     return decisions
 
 
@@ -148,6 +159,28 @@ def _check_caption(page: Any, d: dict[str, Any]) -> None:
         assert f"played {played} ≥ best {best}, loss {_fixed1(d['loss'])}" in text
 
 
+def _arrows_walk_the_graph(page: Any) -> None:
+    """The graph's points are one stop in the Tab order; the arrow keys go from point to
+    point (End, Home: the last, the first) and do not step the replay."""
+    points = page.locator("#review-graph circle.pt")
+    assert page.locator("#review-graph circle.pt[tabindex='0']").count() == 1
+    page.locator("#review-start").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.decision") == "0"
+    slider = page.locator("#replay-slider").input_value()
+    last = points.count() - 1
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.decision") == str(min(1, last))
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.decision") == str(last)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.decision") == str(max(0, last - 1))
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.decision") == "0"
+    assert page.locator("#replay-slider").input_value() == slider
+    assert page.locator("#review-graph circle.pt[tabindex='0']").count() == 1
+
+
 def _frames(page: Any) -> list[dict[str, Any]]:
     """The review messages the page's WebSockets receive from now on."""
     got: list[dict[str, Any]] = []
@@ -189,7 +222,10 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     assert statuses[-1] == "done" and set(statuses[:-1]) <= {"queued", "running"}, statuses
     assert {(f["table"], f["seat"]) for f in frames} == {(tid, 1)}
     assert page.locator("#hints-used").inner_text() == "Hints used at this table: Ana (1 hint)"
+    # asked for by the address (as the end screen's button does): the review is where focus is
+    assert page.evaluate("document.activeElement.id") == "review-title"
     decisions = _check_graph_and_list(server, page, tid, 1)
+    _arrows_walk_the_graph(page)
     # a decision whose best move is not the one played, if any: two values, a gap
     j = next(
         (k for k, d in enumerate(decisions) if d["best"][0]["move"] != d["played"]["move"]),
@@ -205,6 +241,15 @@ def test_a_small_games_review_in_its_replay(server: str, browser: Browser) -> No
     _jump(server, phone, tid, tokens[0], decisions, j)
     _check_caption(phone, decisions[j])
     phone.screenshot(path=str(SHOTS / "review-caption-phone.png"), full_page=True)
+    # a tap on the graph off every point (a few pixels on a phone): the nearest decision
+    k = len(decisions) - 1 - j
+    phone.locator("#review-graph svg").scroll_into_view_if_needed()
+    box = phone.locator("#review-graph svg").bounding_box()
+    pt = phone.locator("#review-graph circle.pt").nth(k).bounding_box()
+    assert box is not None and pt is not None
+    far = box["y"] + 2 if pt["y"] > box["y"] + box["height"] / 2 else box["y"] + box["height"] - 2
+    phone.mouse.click(pt["x"] + pt["width"] / 2, far)
+    assert f"Move {decisions[k]['index'] + 1} " in phone.locator("#review-caption").inner_text()
     no_errors(page)
     no_errors(phone)
     # with no socket (refused at once), the progress is polled from the route: seat 0's review
@@ -273,6 +318,11 @@ def test_a_search_graded_review_shows_the_searchs_values(server: str, browser: B
     page.wait_for_selector("#review-done", timeout=120_000)
     decisions = _check_graph_and_list(server, page, tid, 1)
     assert all(d["judge"] == "search" for d in decisions)
+    # a replay docks nothing: the hand, at a table kept at the screen's foot, stays in the
+    # board's flow (docked, it covered the draw pile and the review's marks on it)
+    hand = page.locator(".ek-table > .zone:has([data-pick^='hand:'])")
+    assert hand.count() == 1
+    assert hand.evaluate("e => getComputedStyle(e).position") == "static"
 
     # the decision with the largest search loss (a gap between two values, if any), among
     # those whose search values are not the playouts' (the site's tiny budget: few have a gap)
@@ -298,3 +348,125 @@ def test_a_search_graded_review_shows_the_searchs_values(server: str, browser: B
     assert f"({played}); best: {said} ({best})" in text, text
     page.screenshot(path=str(SHOTS / "review-search.png"), full_page=True)
     no_errors(page)
+    # in pt-BR the numbers are written as a Brazilian reads them: a decimal comma
+    pt = _seated(browser, server, tid, tokens[1], f"/r/{tid}?review=1", lang="pt-BR")
+    pt.wait_for_selector("#review-done", timeout=60_000)
+    review: Any = httpx.get(f"{server}/api/tables/{tid}/reviews/1").json()["review"]
+    summary = " ".join(pt.locator(".review-summary").inner_text().split())
+    acc = str(Decimal(review["accuracy"]).quantize(Decimal("0.1"), ROUND_HALF_UP))
+    mean = _fixed1(review["mean_loss"])
+    assert f"Precisão {acc.replace('.', ',')} · perda média {mean.replace('.', ',')}" in summary
+    no_errors(pt)
+
+
+def _reviewed(server: str, tid: str, seat: int) -> dict[str, Any]:
+    """The route's answer for a finished review of ``seat`` (asked for, then polled)."""
+    got: Any = httpx.post(f"{server}/api/tables/{tid}/reviews/{seat}").json()
+    end = time.monotonic() + 60
+    while got["status"] != "done" and time.monotonic() < end:
+        time.sleep(0.1)
+        got = httpx.get(f"{server}/api/tables/{tid}/reviews/{seat}").json()
+    assert got["status"] == "done", got
+    return got
+
+
+def _graded(answer: dict[str, Any], grades: list[tuple[str, float]]) -> dict[str, Any]:
+    """The review ``answer`` with its decisions' labels and losses set to ``grades`` (the rest
+    good, no loss): the list's cases without playing games until one has them. A toy game has
+    two decisions a seat: copies of them stand at the game's other moves (the list shows what
+    it is given; the page only reads them) until there are as many as ``grades``."""
+    out = json.loads(json.dumps(answer))
+    decisions, texts = out["review"]["decisions"], out["texts"]
+    free = [i for i in range(len(out["review"]["curve"]) - 1)]
+    free = [i for i in free if i not in {d["index"] for d in decisions}]
+    k = 0
+    while len(decisions) < len(grades):
+        copy = dict(decisions[k % 2], index=free.pop(0))
+        decisions.append(copy)
+        texts.append(texts[k % 2])
+        k += 1
+    order = sorted(range(len(decisions)), key=lambda j: decisions[j]["index"])
+    out["review"]["decisions"] = [decisions[j] for j in order]
+    out["texts"] = [texts[j] for j in order]
+    for j, d in enumerate(out["review"]["decisions"]):
+        d["label"], d["loss"] = grades[j] if j < len(grades) else ("good", 0.0)
+    return out
+
+
+def test_the_list_leads_with_the_mistakes_and_shows_the_rest_on_asking(
+    server: str, browser: Browser
+) -> None:
+    """The decisions sorted by loss list first those graded an inaccuracy, a mistake or a
+    blunder; a button (keyboard reachable, a count with its plural, both languages) shows the
+    good ones that lost anything below them, and hides them again; a loss that rounds to zero
+    shows 0.0%, never −0.0%; a review with no mistake says so in words."""
+    tid, tokens = _table(server, "toy", ai=False)
+    _play_out(server, tid, tokens)
+    answer = _reviewed(server, tid, 1)
+    # a blunder, an inaccuracy, two good decisions that lost a little (one shows as 0.0%)
+    grades = [("good", 0.0004), ("blunder", 0.2), ("good", 0.02), ("inaccuracy", 0.06)]
+    graded = _graded(answer, grades)
+    # a margin of a tiny negative (Coatl's scores): 0.0 at its decision, not -0.0
+    for d in graded["review"]["decisions"]:
+        d["margin"] = -0.04
+    page = _seated(browser, server, tid, tokens[1], "/")
+    page.route(
+        re.compile(rf"/api/tables/{tid}/reviews/1(\?|$)"),
+        lambda route: route.fulfill(json=graded),
+    )
+    page.goto(f"{server}/r/{tid}?review=1")
+    page.wait_for_selector("#review-done")
+    items = page.locator("#review-list li")
+    heads = lambda: [items.nth(k).locator(".grade").inner_text() for k in range(items.count())]  # noqa: E731
+    assert heads() == ["blunder −20.0%", "inaccuracy −6.0%"]
+    # the grade said once, before the loss, not again after the move's number
+    first = graded["review"]["decisions"][1]["index"] + 1
+    assert items.first.inner_text().startswith(f"blunder −20.0% Move {first}: played ")
+    more = page.locator("#review-more")
+    assert more.inner_text() == "Show 2 more decisions"
+    assert more.get_attribute("aria-expanded") == "false"
+    more.focus()
+    page.keyboard.press("Enter")
+    assert heads() == ["blunder −20.0%", "inaccuracy −6.0%", "good −2.0%", "good 0.0%"]
+    # reading goes on at the first one shown
+    assert page.evaluate("document.activeElement.dataset.decision") == "2"
+    assert more.get_attribute("aria-expanded") == "true"
+    assert more.inner_text() == "Show only the inaccuracies, mistakes and blunders"
+    text = page.locator("#review").inner_text()
+    assert "−0.0" not in text and "-0.0" not in text, text
+    more.focus()
+    page.keyboard.press("Enter")
+    assert items.count() == 2
+    assert page.evaluate("document.activeElement.id") == "review-more"
+    assert click_on(page, "#review-list li button", 0)
+    caption = page.locator("#review-caption").inner_text()
+    assert "Expected score margin before the decision: 0.0" in caption, caption
+    assert "-0.0" not in caption and "−0.0" not in caption, caption
+    no_errors(page)
+    # pt-BR: one more (its singular), and then no mistake at all, said in words
+    pt = _seated(browser, server, tid, tokens[1], "/", lang="pt-BR")
+    served: dict[str, list[tuple[str, float]]] = {}
+
+    def serve(route: Any) -> None:
+        route.fulfill(json=_graded(answer, served["grades"]))
+
+    pt.route(re.compile(rf"/api/tables/{tid}/reviews/1(\?|$)"), serve)
+    served["grades"] = [("mistake", 0.12), ("good", 0.0004)]
+    pt.goto(f"{server}/r/{tid}?review=1")
+    pt.wait_for_selector("#review-done")
+    assert pt.locator("#review-list li .grade").all_inner_texts() == ["erro −12,0%"]
+    assert pt.locator("#review-more").inner_text() == "Mostrar mais 1 decisão"
+    served["grades"] = [("good", 0.0004), ("good", 0.03)]
+    pt.reload()
+    pt.wait_for_selector("#review-done")
+    n = len(answer["review"]["decisions"])
+    assert pt.locator("#review-list-none").inner_text() == (
+        f"Nenhuma imprecisão, erro ou erro grave: todas as {n} decisões avaliadas foram boas."
+    )
+    assert pt.locator("#review-list").count() == 0
+    button = pt.locator("#review-more")
+    assert button.inner_text() == "Mostrar as 2 decisões boas que perderam alguma chance de vitória"
+    assert click_on(pt, "#review-more")
+    assert pt.locator("#review-list li .grade").all_inner_texts() == ["boa −3,0%", "boa 0,0%"]
+    check_axe(pt, "review list")
+    no_errors(pt)

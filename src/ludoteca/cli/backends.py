@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..sim.backends import Backend, RayBackend
-from .common import console, msg
+from .common import console, msg, number
 
 
 @contextmanager
@@ -32,7 +32,7 @@ def started(backend: Backend, games: int, lang: str) -> Iterator[Backend]:
             msg(
                 "backend.ray_ready",
                 lang,
-                seconds=f"{time.perf_counter() - t0:.1f}",
+                seconds=number(time.perf_counter() - t0, 1, lang),
                 cpus=backend.cpus(),
                 batch=backend.batch_for(games),
             )

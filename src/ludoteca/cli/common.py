@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from rich.console import Console
@@ -42,6 +43,26 @@ def pick_language(lang: str | None) -> str:
 
 def msg(key: str, lang: str, **params: Any) -> str:
     return MESSAGES.text(key, lang, **params)
+
+
+def number(x: float, places: int, lang: str, *, signed: bool = False) -> str:
+    """``x`` to ``places`` decimals for a person, in ``lang``'s writing: the decimal separator
+    of its catalog (``number.decimal``: a comma in pt-BR, 82,0; a point in en), a tie rounded
+    up as the browser's pages round it (JavaScript's toFixed: 0.0625 * 100 is 6,3, not Python's
+    half-to-even 6,2), ``signed`` a + before a positive value. A value that rounds to zero is
+    written without a sign (never -0,0 for a tiny negative). Machine output (``--json``) does
+    not come here: it keeps plain JSON numbers."""
+    step = Decimal(1).scaleb(-places)
+    rounded = Decimal(x).quantize(step, ROUND_HALF_UP)
+    if rounded == 0:
+        rounded = abs(rounded)  # -0.0 -> 0.0
+    text = f"{rounded:{'+' if signed and rounded != 0 else ''}f}"
+    return text.replace(".", msg("number.decimal", lang))
+
+
+def percent(x: float, places: int, lang: str, *, signed: bool = False) -> str:
+    """A share (0.063) as a percentage to ``places`` decimals in ``lang``'s writing (6,3%)."""
+    return f"{number(100 * x, places, lang, signed=signed)}%"
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:

@@ -18,24 +18,25 @@ from ..review.plot import plot_review
 from ..review.values import ReviewBudget
 from ..sim.backends import make_backend
 from .backends import started
-from .common import console, msg
+from .common import console, msg, number, percent
 
 STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.0f}%"
+def _pct(x: float | None, lang: str) -> str:
+    return "—" if x is None else percent(x, 0, lang)
 
 
-def _pct1(x: float) -> str:
-    """A value or a loss in win share, as a percentage to a tenth: a decision's row shows the
-    played and best values and the loss alike, so the gap between the two values reads as the
-    loss (a whole percent hid a loss of 0.4 behind two equal values)."""
-    return f"{100 * x:.1f}%"
+def _pct1(x: float, lang: str) -> str:
+    """A value or a loss in win share, as a percentage to a tenth in the reader's writing (6,3%
+    in pt-BR, as the browser's review): a decision's row shows the played and best values and
+    the loss alike, so the gap between the two values reads as the loss (a whole percent hid a
+    loss of 0.4 behind two equal values)."""
+    return percent(x, 1, lang)
 
 
-def _signed(x: float | None) -> str:
-    return "—" if x is None else f"{x:+.1f}"
+def _signed(x: float | None, lang: str) -> str:
+    return "—" if x is None else number(x, 1, lang, signed=True)
 
 
 def review_one(
@@ -111,25 +112,27 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
             extra.append(
                 "—"  # the playouts graded it: the loss and grade columns
                 if d.judge == "playout"
-                else f"{_pct1(d.playout_loss)} {msg(f'review.label.{d.playout_label}', lang)}"
+                else f"{_pct1(d.playout_loss, lang)} {msg(f'review.label.{d.playout_label}', lang)}"
             )
         if "equilibrium" in keys:
             e = d.equilibrium
             extra.append(
                 "—"
                 if e is None
-                else " · ".join(f"{' '.join(r.row)} {r.frequency:.0%}" for r in e.rows)
+                else " · ".join(
+                    f"{' '.join(r.row)} {percent(r.frequency, 0, lang)}" for r in e.rows
+                )
             )
         table.add_row(
             str(d.index + 1),
             game.describe_action(played, lang),
-            _pct1(d.win_chance),
-            _pct1(value),
-            f"{game.describe_action(best, lang)} ({_pct1(best_value)})",
-            _pct1(d.loss),
+            _pct1(d.win_chance, lang),
+            _pct1(value, lang),
+            f"{game.describe_action(best, lang)} ({_pct1(best_value, lang)})",
+            _pct1(d.loss, lang),
             f"[{style}]{msg(f'review.label.{d.label}', lang)}[/]",
             *extra,
-            *([] if "margin" not in keys else [_signed(d.margin)]),
+            *([] if "margin" not in keys else [_signed(d.margin, lang)]),
         )
     console.print(table)
     console.print(msg("review.values", lang))
@@ -144,8 +147,8 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         msg(
             "review.accuracy",
             lang,
-            accuracy="—" if acc is None else f"{acc:.1f}",
-            loss="—" if loss is None else f"{loss:.3f}",
+            accuracy="—" if acc is None else number(acc, 1, lang),
+            loss="—" if loss is None else number(loss, 3, lang),
         )
     )
     counts = review.counts()
@@ -156,15 +159,15 @@ def print_review(review: SeatReview, game: Game, lang: str) -> None:
         msg(
             "review.luck",
             lang,
-            start=_pct(review.start),
-            payoff=_pct(review.payoff),
-            luck=review.total_luck,
-            lost=sum(review.losses),
+            start=_pct(review.start, lang),
+            payoff=_pct(review.payoff, lang),
+            luck=number(review.total_luck, 2, lang, signed=True),
+            lost=number(sum(review.losses), 2, lang),
         )
     )
     noises = [d.noise for d in review.decisions]
     if noises:
-        console.print(msg("review.noise", lang, noise=f"{sum(noises) / len(noises):.3f}"))
+        console.print(msg("review.noise", lang, noise=number(sum(noises) / len(noises), 3, lang)))
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
@@ -225,9 +228,10 @@ def review_file(
             g.agent,
             str(g.reviews),
             str(g.decisions),
-            f"{g.mean_loss:.3f} [{lo:.3f}, {hi:.3f}]",
-            f"{g.accuracy:.1f} [{alo:.1f}, {ahi:.1f}]",
+            # the interval's ends apart by a dash: a comma between them reads as a decimal one in pt-BR
+            f"{number(g.mean_loss, 3, lang)} [{number(lo, 3, lang)} – {number(hi, 3, lang)}]",
+            f"{number(g.accuracy, 1, lang)} [{number(alo, 1, lang)} – {number(ahi, 1, lang)}]",
         )
     console.print(table)
-    seconds = f"{time.perf_counter() - t0:.1f}"
+    seconds = number(time.perf_counter() - t0, 1, lang)
     console.print(msg("review.many", lang, n=len(reviews), seconds=seconds))

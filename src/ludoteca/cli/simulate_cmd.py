@@ -25,7 +25,7 @@ from ..sim.blocks import GameBlock
 from ..sim.heap import keep_freed_memory
 from ..sim.runner import check_run, iter_blocks
 from .backends import started
-from .common import console, msg
+from .common import console, msg, number, percent
 
 _SENTINEL = "\x00actions\x00"  # where the actions go (a line with it twice is encoded whole)
 _SENTINEL_JSON = json.dumps(_SENTINEL)
@@ -197,8 +197,10 @@ def run_simulation(
     return result
 
 
-def _ci(lo: float, hi: float, pct: bool = True) -> str:
-    return f"[{lo:.1%} – {hi:.1%}]" if pct else f"[{lo:.2f} – {hi:.2f}]"
+def _ci(lo: float, hi: float, lang: str, pct: bool = True) -> str:
+    if pct:
+        return f"[{percent(lo, 1, lang)} – {percent(hi, 1, lang)}]"
+    return f"[{number(lo, 2, lang)} – {number(hi, 2, lang)}]"
 
 
 def print_summary(
@@ -227,14 +229,14 @@ def print_summary(
             a.agent,
             str(a.seat_games),
             str(a.wins),
-            f"{a.win_rate:.1%} {_ci(*a.win_ci)}",
-            f"{a.draw_rate:.1%}",
+            f"{percent(a.win_rate, 1, lang)} {_ci(*a.win_ci, lang)}",
+            percent(a.draw_rate, 1, lang),
         ]
         if has_scores:
             row.append(
                 ""
                 if a.mean_score is None or a.score_ci is None
-                else f"{a.mean_score:.2f} {_ci(*a.score_ci, pct=False)}"
+                else f"{number(a.mean_score, 2, lang)} {_ci(*a.score_ci, lang, pct=False)}"
             )
         table.add_row(*row)
     console.print(table)
@@ -244,13 +246,18 @@ def print_summary(
     seats.add_column(msg("simulate.win_rate", lang), justify="right")
     for line in s.seats:
         seats.add_row(
-            str(line.seat + 1), str(line.wins), f"{line.win_rate:.1%} {_ci(*line.win_ci)}"
+            str(line.seat + 1),
+            str(line.wins),
+            f"{percent(line.win_rate, 1, lang)} {_ci(*line.win_ci, lang)}",
         )
     console.print(seats)
-    length = msg("simulate.length", lang, decisions=f"{s.mean_decisions:.1f}")
+    length = msg("simulate.length", lang, decisions=number(s.mean_decisions, 1, lang))
     if s.mean_turns is not None and s.p90_turns is not None:
         length += " · " + msg(
-            "simulate.turns", lang, mean=f"{s.mean_turns:.1f}", p90=f"{s.p90_turns:.0f}"
+            "simulate.turns",
+            lang,
+            mean=number(s.mean_turns, 1, lang),
+            p90=number(s.p90_turns, 0, lang),
         )
     console.print(length)
     console.print(
@@ -266,7 +273,7 @@ def print_summary(
                 "simulate.elapsed",
                 lang,
                 games=s.games,
-                seconds=f"{elapsed:.1f}",
-                rate=f"{s.games / elapsed:.1f}",
+                seconds=number(elapsed, 1, lang),
+                rate=number(s.games / elapsed, 1, lang),
             )
         )

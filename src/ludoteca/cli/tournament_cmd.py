@@ -21,7 +21,7 @@ from ..engine import Catalog, Game
 from ..sim.backends import make_backend
 from ..sim.tournament import TournamentResult, iter_tournament, write_plot
 from .backends import started
-from .common import MESSAGES, console
+from .common import MESSAGES, console, number, percent
 
 WORDS = Catalog(
     {
@@ -126,7 +126,7 @@ def run_tournament_cli(
         bootstrap=bootstrap,
     )
     print_tournament(game, result, lang)
-    console.print(say("t.elapsed", lang, games=len(games), seconds=f"{elapsed:.1f}"))
+    console.print(say("t.elapsed", lang, games=len(games), seconds=number(elapsed, 1, lang)))
     if out is not None:
         out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), "utf-8")
         console.print(say("t.written", lang, path=out))
@@ -137,6 +137,11 @@ def run_tournament_cli(
         except ModuleNotFoundError:
             console.print(say("t.noplot", lang))
     return result
+
+
+def _wins(wins: float, lang: str) -> str:
+    """A count of wins (a shared win counts a share: 2.5)."""
+    return number(wins, 0 if float(wins).is_integer() else 2, lang)
 
 
 def print_tournament(game: Game, result: TournamentResult, lang: str) -> None:
@@ -158,13 +163,13 @@ def print_tournament(game: Game, result: TournamentResult, lang: str) -> None:
     for r in ratings:
         row = [
             r.agent,
-            f"{r.elo:+.0f}",
-            f"[{r.ci[0]:+.0f}, {r.ci[1]:+.0f}]",
+            number(r.elo, 0, lang, signed=True),
+            f"[{number(r.ci[0], 0, lang, signed=True)} – {number(r.ci[1], 0, lang, signed=True)}]",
             str(r.games),
-            f"{r.wins:g} ({r.wins / r.games:.1%})" if r.games else "0",
+            f"{_wins(r.wins, lang)} ({percent(r.wins / r.games, 1, lang)})" if r.games else "0",
         ]
         if has_scores:
-            row.append("" if r.mean_score is None else f"{r.mean_score:.2f}")
+            row.append("" if r.mean_score is None else number(r.mean_score, 2, lang))
         table.add_row(*row)
     console.print(table)
     method = (
@@ -183,7 +188,8 @@ def print_tournament(game: Game, result: TournamentResult, lang: str) -> None:
             cells.append(
                 "—"
                 if c is None
-                else f"{c['rate']:.1%} [{c['ci'][0]:.0%}–{c['ci'][1]:.0%}] ({c['games']})"
+                else f"{percent(c['rate'], 1, lang)} "
+                f"[{percent(c['ci'][0], 0, lang)}–{percent(c['ci'][1], 0, lang)}] ({c['games']})"
             )
         mt.add_row(a, *cells)
     console.print(mt)
@@ -197,6 +203,11 @@ def print_tournament(game: Game, result: TournamentResult, lang: str) -> None:
             cells = []
             for b in result.agents:
                 d = diffs.get(a, {}).get(b)
-                cells.append("—" if d is None else f"{d[0]:+.2f} [{d[1]:+.2f}, {d[2]:+.2f}]")
+                cells.append(
+                    "—"
+                    if d is None
+                    else f"{number(d[0], 2, lang, signed=True)} "
+                    f"[{number(d[1], 2, lang, signed=True)} – {number(d[2], 2, lang, signed=True)}]"
+                )
             st.add_row(a, *cells)
         console.print(st)

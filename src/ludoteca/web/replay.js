@@ -45,6 +45,14 @@ export function showReplay(root, tableId) {
         });
         if (askedSeat() !== null) review.start();
         else review.peek();
+        paint();
+        // asked for from the end screen (?review=N): the review in view and focused, its
+        // progress where the person looks (it sat under the board, off the screen)
+        if (askedSeat() !== null) {
+          page.querySelector("#review-title")?.focus({ preventScroll: true });
+          page.querySelector("#review")?.scrollIntoView({ block: "start" });
+        }
+        return;
       }
       paint();
     } catch (e) {
