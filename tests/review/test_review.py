@@ -590,6 +590,19 @@ def test_grades_per_agent_pool_the_unclipped_differences():
     assert [g.agent for g in grades_by_agent(rows)] == ["b", "a"]  # best accuracy first
 
 
+@pytest.mark.parametrize("game_id", ["sala-de-miaula", "coatl"])
+def test_the_graph_runs_through_every_decisions_point(game_id):
+    """The graph's line passes through each decision's point (its win chance) and elsewhere
+    through the positions' values the luck is measured on. Not vacuous: the two estimates of a
+    decision's position differ somewhere, so a line of ``curve`` alone would miss the point."""
+    review = review_seat(_record(game_id), 1, TINY[game_id], seed=3)
+    shown = review.graph()
+    at = {d.index: d.win_chance for d in review.decisions}
+    assert len(shown) == len(review.curve)
+    assert all(shown[k] == at.get(k, c) for k, c in enumerate(review.curve))
+    assert any(review.curve[k] != w for k, w in at.items())
+
+
 def test_cli_plot_writes_the_win_chance_graph(tmp_path):
     path = _saved(tmp_path, _record("sala-de-miaula"))
     png = tmp_path / "wc.png"

@@ -99,6 +99,13 @@ def _check_graph_and_list(server: str, page: Any, tid: str, seat: int) -> list[d
     assert review["status"] == "done"
     decisions: list[dict[str, Any]] = review["review"]["decisions"]
     assert page.locator("#review-graph circle.pt").count() == len(decisions) > 0
+    # the line runs through every point (SeatReview.graph: the decisions' win chances)
+    line = page.locator("#review-graph polyline.curve").get_attribute("points") or ""
+    vertices = [tuple(p.split(",")) for p in line.split()]
+    assert len(vertices) == len(review["review"]["curve"])
+    for d in decisions:
+        point = page.locator(f"#review-graph circle[data-key='pt-{d['index']}']")
+        assert vertices[d["index"]] == (point.get_attribute("cx"), point.get_attribute("cy"))
     assert page.locator("#review-table tbody tr").count() == len(decisions)
     lossy = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: -d["loss"])
     # the table's win chance to a tenth, as the command line's table prints it

@@ -19,8 +19,8 @@ def plot_review(review: SeatReview, path: Path, title: str, labels: dict[str, st
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4))
-    xs = list(range(len(review.curve)))
-    ax.plot(xs, review.curve, color="#357", linewidth=1.5)
+    shown = review.graph()  # through the decisions' points
+    ax.plot(range(len(shown)), shown, color="#357", linewidth=1.5)
     for name, colour in COLOURS.items():
         marked = [d for d in review.decisions if d.label == name]
         if marked:

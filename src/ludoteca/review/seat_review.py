@@ -143,6 +143,17 @@ class SeatReview:
     def total_luck(self) -> float:
         return sum(x.luck for x in self.luck) + sum(d.luck for d in self.decisions)
 
+    def graph(self) -> list[float]:
+        """The curve as the graph draws it: through every decision's point (its win chance,
+        the best move's value on the decision's worlds) and elsewhere the positions' values
+        (``curve``, those of the luck). Both estimate the same position's chance, the point
+        from more worlds; drawn apart, a point would sit off its own line (web/review.js draws
+        the same)."""
+        shown = list(self.curve)
+        for d in self.decisions:
+            shown[d.index] = d.win_chance
+        return shown
+
     def counts(self) -> dict[str, int]:
         out = {"good": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
         for d in self.decisions:

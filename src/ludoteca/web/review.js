@@ -169,7 +169,11 @@ export function reviewPanel(ctx) {
       svg("line", { x1: L, x2: W - R, y1: y(c), y2: y(c), class: "grid" }),
       svg("text", { x: L - 9, y: y(c) + 4, class: "axis", "text-anchor": "end" }, pct(c)), // clear of a phone's larger first point
     ]);
-    const line = svg("polyline", { class: "curve", fill: "none", points: r.curve.map((c, k) => `${x(k).toFixed(1)},${y(c).toFixed(1)}`).join(" ") });
+    // through every decision's point (its win chance, from the decision's worlds), elsewhere
+    // the positions' values (the luck's): both estimate the same chance (SeatReview.graph)
+    const shown = r.curve.slice();
+    r.decisions.forEach((d) => { shown[d.index] = d.win_chance; });
+    const line = svg("polyline", { class: "curve", fill: "none", points: shown.map((c, k) => `${x(k).toFixed(1)},${y(c).toFixed(1)}`).join(" ") });
     const radius = { good: 4, inaccuracy: 5, mistake: 6, blunder: 7 };
     // one point in the Tab order (the decision shown, else the one the arrows reached), the
     // others by the arrow keys: a game of 90 decisions is not 90 Tabs to the table below
