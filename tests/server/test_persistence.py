@@ -157,3 +157,47 @@ def test_a_move_the_database_refuses_is_undone_in_memory(client: TestClient) -> 
     for k in ("move", "view", "legal", "events"):
         assert after[k] == before[k], k
     assert move(client, tid, t0, before["legal"][0]["action"], 0).status_code == 200
+
+
+def _sala_moves(c: Any, tid: str, tokens: list[str], n: int) -> None:
+    """``n`` moves of Sala de Miaula, each by the seat to move, its first legal one."""
+    for _ in range(n):
+        st = next(s for s in (state(c, tid, t) for t in tokens) if s["legal"])
+        tok = tokens[st["view"]["current"]]
+        assert move(c, tid, tok, st["legal"][0]["action"], st["move"]).status_code == 200
+
+
+def test_a_sala_table_stores_its_card_catalog_by_name(settings: Settings) -> None:
+    """The stored options name the card catalog (no definitions); a table stored before, with
+    its definitions inline, resumes as it was."""
+    import json
+
+    from sqlalchemy import create_engine, text
+
+    from ludoteca.games.sala_de_miaula import GAME, catalogs
+    from ludoteca.games.sala_de_miaula.options import dump_inline
+
+    with TestClient(create_app(settings)) as c:
+        tid = create(c, "sala-de-miaula", [{"kind": "human"}, {"kind": "human"}])
+        tokens = [join(c, tid, "Ana")[1], join(c, tid, "Bia")[1]]
+        _sala_moves(c, tid, tokens, 3)
+        before = {tok: state(c, tid, tok) for tok in (*tokens, None)}
+    engine = create_engine(settings.database_url, connect_args=settings.connect_args)
+    with engine.begin() as conn:
+        raw = conn.execute(
+            text("SELECT options FROM ludoteca_tables WHERE id = :t"), {"t": tid}
+        ).scalar_one()
+        stored = json.loads(raw) if isinstance(raw, str) else raw
+        assert stored["catalog"] == catalogs.current() and "cards" not in stored
+        old = dump_inline(GAME.parse_options(stored, 2))  # as tables were stored before
+        conn.execute(
+            text("UPDATE ludoteca_tables SET options = :o WHERE id = :t"),
+            {"o": json.dumps(old), "t": tid},
+        )
+    engine.dispose()
+    with TestClient(create_app(settings)) as c:
+        for who, seen in before.items():
+            now = state(c, tid, who)
+            for k in ("move", "view", "legal", "actors", "events"):
+                assert now[k] == seen[k], k
+        _sala_moves(c, tid, tokens, 2)

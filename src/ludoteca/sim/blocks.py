@@ -185,8 +185,8 @@ class GameBlock:
         UTF-8, the block's lines in chunks of a few hundred KB (cut between lines, each made
         when the one before is written): the same bytes as encoding each game's row and record
         (``OutcomeWriter.line``). What every game shares (the record's head, its options: for
-        Sala de Miaula both decks and the card definitions, twelve KB) is rendered once a
-        block, each move's text ``[seat, action]`` comes from a table made once per game and
+        Sala de Miaula both decks and the name of the card catalog, under one KB) is rendered
+        once a block, each move's text ``[seat, action]`` comes from a table made once per game and
         seat count, and the per-game fields from their columns (``sim/render.py``)."""
         p = self.played
         if p.starts is None or p.seats is None or p.codes is None:

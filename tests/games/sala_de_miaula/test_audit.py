@@ -20,6 +20,7 @@ from ludoteca.games.sala_de_miaula.actions import (
     UseAbility,
 )
 from ludoteca.games.sala_de_miaula.model import SICK
+from ludoteca.games.sala_de_miaula.options import dump_inline
 from ludoteca.games.sala_de_miaula.state import SalaState
 
 from .helpers import card, fresh, play, table
@@ -95,7 +96,7 @@ def test_never_more_actions_than_places_in_random_games() -> None:
 def test_embedded_cards_keep_their_type() -> None:
     """Option `cards` (validated like the data files): a card may not change its type, or its
     actions would fall outside the game's action space."""
-    opts = GAME.new_game(2, 1, {}).options.model_dump(mode="json")
+    opts = dump_inline(GAME.new_game(2, 1, {}).options)
     spec = opts["cards"]["toco"]
     spec.update(
         type="spell",
@@ -112,7 +113,7 @@ def test_embedded_cards_keep_their_type() -> None:
 
 def test_embedded_spell_has_no_attack_or_life() -> None:
     """Option `cards` is checked like the data files: "a spell has no attack or life"."""
-    opts = GAME.new_game(2, 1, {}).options.model_dump(mode="json")
+    opts = dump_inline(GAME.new_game(2, 1, {}).options)
     opts["cards"]["arranhao"]["attack"] = 5
     with pytest.raises(InvalidOptions, match="'arranhao': a spell has no attack or life"):
         GAME.new_game(2, 1, opts)

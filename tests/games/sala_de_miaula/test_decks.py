@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from ludoteca import DataError, InvalidOptions, Match, MatchRecord
-from ludoteca.games.sala_de_miaula import GAME
+from ludoteca.games.sala_de_miaula import GAME, catalogs
 from ludoteca.games.sala_de_miaula.cards import POOL
 from ludoteca.games.sala_de_miaula.deckfile import format_deck, parse_deck_text
+from ludoteca.games.sala_de_miaula.options import dump_inline
 
 from .helpers import deck_with
 
@@ -69,7 +70,7 @@ def test_options_hold_both_full_deck_lists_and_definitions() -> None:
     s = GAME.new_game(2, 1, {"decklists": "open"})
     dumped = s.options.model_dump(mode="json")
     assert len(dumped["deck_0"]) == 25 and len(dumped["deck_1"]) == 25
-    assert set(dumped["cards"]) == set(dumped["deck_0"]) | set(dumped["deck_1"])
+    assert set(s.options.cards) == set(dumped["deck_0"]) | set(dumped["deck_1"])
     for sets in (["despertar"], ["despertar", "eclipse", "bugingangas"]):
         decks = {"deck_0": sorted(c for c in POOL.cards if POOL.cards[c].set == "despertar")[:25]}
         h = GAME.new_game(2, 1, {"sets": sets, **decks, "deck_1": decks["deck_0"]})
@@ -77,8 +78,9 @@ def test_options_hold_both_full_deck_lists_and_definitions() -> None:
         assert set(h.options.cards) == {c for c, spec in POOL.cards.items() if spec.set in sets}
 
 
-def test_record_replays_without_files_with_embedded_cards(tmp_path: Path) -> None:
-    """The match record embeds both deck lists and the card definitions."""
+def test_record_replays_with_its_deck_lists_and_named_catalog(tmp_path: Path) -> None:
+    """The match record embeds both deck lists and names the card catalog it was played with
+    (its definitions are the data files'): a kept snapshot, read back on replay."""
     m = Match(GAME, 2, 9, {"deck_0": "brisa_do_mar", "first_player": 1}, ["a", "b"])
     while not m.state.is_over:
         p = m.state.actors[0]
@@ -87,7 +89,9 @@ def test_record_replays_without_files_with_embedded_cards(tmp_path: Path) -> Non
     m.record.save(path)
     rec = MatchRecord.load(path)
     assert rec.options["deck_0"] == GAME.starter_decks()["brisa_do_mar"]
-    assert "pingo" in rec.options["cards"]
+    assert rec.options["catalog"] == catalogs.current() is not None
+    assert "cards" not in rec.options
+    assert "pingo" in rec.initial_state().options.cards
     assert json.dumps(rec.final_state().to_json(), sort_keys=True) == json.dumps(
         m.state.to_json(), sort_keys=True
     )
@@ -106,8 +110,7 @@ def test_old_options_with_card_names_still_load_and_play_the_same() -> None:
     """Tables made before the names moved to the catalogs embed each card with a name: it is
     dropped as the options load, and the game is the one the same options give today."""
     s = GAME.new_game(2, 1, {})
-    opts = s.options.model_dump(mode="json")
-    old = json.loads(json.dumps(opts))
+    old = dump_inline(s.options)
     for cid, card in old["cards"].items():
         card["name"] = cid.title()
     s2 = GAME.new_game(2, 1, old)
@@ -118,7 +121,7 @@ def test_old_options_with_card_names_still_load_and_play_the_same() -> None:
 def test_embedded_definitions_are_the_ones_played() -> None:
     """A record's card definitions win over the data files (a user may have edited them)."""
     s = GAME.new_game(2, 1, {})
-    opts = s.options.model_dump(mode="json")
+    opts = dump_inline(s.options)
     opts["cards"]["pingo"]["attack"] = 9
     s2 = GAME.new_game(2, 1, opts)
     assert s2.cards["pingo"].attack == 9

@@ -18,6 +18,7 @@ from ludoteca.engine import compiled
 from ludoteca.engine.observation import HIGH, LOW, encoder_for
 from ludoteca.games.sala_de_miaula import GAME
 from ludoteca.games.sala_de_miaula.cards import DECK_SIZE, MAX_COPIES, POOL, expand
+from ludoteca.games.sala_de_miaula.options import dump_inline
 from ludoteca.games.sala_de_miaula.state import SalaState
 from ludoteca.games.sala_de_miaula.view import revealed, sample_list
 from ludoteca.testing import conformance as kit
@@ -238,6 +239,7 @@ def test_an_old_record_without_the_option_replays_with_open_lists(tmp_path: Any)
         m.apply(p, rng.choice(m.state.legal_actions(p)))
     finals.append(dump(m.state.to_json()))
     data = m.record.to_json()
+    data["options"] = dump_inline(m.state.options)  # as records were: definitions inline
     del data["options"]["decklists"]
     path = tmp_path / "old.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -248,6 +250,7 @@ def test_an_old_record_without_the_option_replays_with_open_lists(tmp_path: Any)
     for step in old.steps():
         assert "decklist" in step.state.view(None)["players"][1]
     saved = m.state.to_json()
+    saved["options"] = dump_inline(m.state.options)
     del saved["options"]["decklists"]
     assert cast(SalaState, GAME.state_from_json(saved)).options.decklists == "open"
     # a new game that does not name the option is hidden, whatever else it names

@@ -14,6 +14,7 @@ from ...engine import (
     GameOptions,
     InvalidOptions,
 )
+from . import catalogs
 from .actions import (
     LIFE,
     NO_TARGET,
@@ -64,6 +65,11 @@ class SalaDeMiaula(Game):
     ) -> Any:
         if isinstance(options, Mapping):
             options = upgraded(options)
+            if options.get("cards") and options.get("catalog") is not None:
+                raise InvalidOptions(
+                    f"{self.id}: give the card definitions (`cards`) or name their catalog "
+                    "(`catalog`), not both"
+                )
         parsed = super().parse_options(options, num_players)
         return self._normalize(parsed)
 
@@ -96,22 +102,30 @@ class SalaDeMiaula(Game):
                 )
         decks = [self._deck_ids(o.deck_0, 0), self._deck_ids(o.deck_1, 1)]
         wanted = sorted(set(decks[0]) | set(decks[1]))
+        # the definitions given: inline (`cards`, which wins), else a kept catalog's (a record
+        # that names it: catalogs.py), else none (the data files')
+        given: Mapping[str, CardSpec] = o.cards
         if o.cards:
             for cid, spec in o.cards.items():
                 try:
                     check_spec(cid, spec, POOL.terrains, POOL.sets, "option `cards`")
                 except DataError as e:
                     raise InvalidOptions(f"{self.id}: {e}") from None
-            source = o.cards
-        else:
-            source = POOL.cards
+        elif o.catalog is not None:
+            try:
+                given = catalogs.definitions(o.catalog)
+            except DataError as e:
+                raise InvalidOptions(f"{self.id}: {e}") from None
+            if given is POOL.cards:
+                given = {}  # the data files' own catalog: as if none were given
+        source = given or POOL.cards
         # with hidden lists the match defines every card of the sets in play (the given
         # definitions, else the pool's): which cards it defines must not tell what either deck
         # holds, and a search draws the opponent's unseen cards from them (view.determinize)
         others = []
         if o.decklists == "hidden":
             others = [c for c, spec in POOL.cards.items() if spec.set in sets and c not in wanted]
-        for cid in [*wanted, *(c for c in others if c in o.cards)]:
+        for cid in [*wanted, *(c for c in others if c in given)]:
             if cid in source and cid not in POOL.cards:
                 raise InvalidOptions(
                     f"{self.id}: card {cid!r} is not in this version's card pool (data/cards_*.toml)"
@@ -123,19 +137,29 @@ class SalaDeMiaula(Game):
                     f"{POOL.cards[cid].type!r} (from this version's card pool), not "
                     f"{source[cid].type!r}; its numbers and effects may change"
                 )
-        if o.cards and any(c not in o.cards for c in wanted if c in POOL.cards):
-            missing = [c for c in wanted if c not in o.cards]
-            raise InvalidOptions(f"{self.id}: option `cards` does not define {', '.join(missing)}")
+        if given and any(c not in given for c in wanted if c in POOL.cards):
+            missing = [c for c in wanted if c not in given]
+            where = "option `cards`" if o.cards else f"card catalog {o.catalog}"
+            raise InvalidOptions(f"{self.id}: {where} does not define {', '.join(missing)}")
         for seat, deck in enumerate(decks):
             problems = deck_problems(deck, source, set(sets))
             if problems:
                 raise InvalidOptions(f"{self.id}: deck of seat {seat}: {'; '.join(problems)}")
         cards: dict[str, CardSpec] = {cid: source[cid] for cid in wanted}
         if others:
-            cards.update((c, o.cards.get(c, POOL.cards[c])) for c in others)
+            cards.update((c, given.get(c, POOL.cards[c])) for c in others)
             cards = dict(sorted(cards.items()))
+        # the catalog that defines them all, whatever form they came in (inline or named), so
+        # that a record and its twin parse to the same options; None: they stay inline
+        catalog = catalogs.current() if not given else catalogs.naming(cards, o.catalog)
         return o.model_copy(
-            update={"deck_0": decks[0], "deck_1": decks[1], "sets": sets, "cards": cards}
+            update={
+                "deck_0": decks[0],
+                "deck_1": decks[1],
+                "sets": sets,
+                "catalog": catalog,
+                "cards": cards,
+            }
         )
 
     def _deck_ids(self, deck: str | list[str], seat: int) -> list[str]:

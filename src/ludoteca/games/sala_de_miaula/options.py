@@ -1,15 +1,18 @@
 """The options of a match. Each seat brings its deck (a starter deck's name or a list of card
 ids); once validated, the options hold both full deck lists and the definitions of every card
 in them (with hidden lists: of every card of the sets in play), so a match record replays
-without any data file. The options that take ids of the data (decks, sets, terrain) say so
-(``choices_from``): the lobby offers their names."""
+after the data files change. Definitions that are all a kept card catalog's (catalogs.py) are
+named by it: ``catalog`` holds its digest and the options' JSON (a match record's, a stored
+table's, a saved state's) leaves ``cards`` out; parsing reads them back from the snapshot. The
+options that take ids of the data (decks, sets, terrain) say so (``choices_from``): the lobby
+offers their names."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ...engine import GameOptions
 from .cards import CardSpec
@@ -62,11 +65,28 @@ class Options(GameOptions):
         description="hidden: each seat sees its own deck list and, of the other's, only the "
         "cards revealed in play; open: both lists are public (an open-decklist tournament)",
     )
+    catalog: str | None = Field(
+        None,
+        description="the card catalog whose definitions the match plays (the digest of a "
+        "snapshot in data/catalogs/); filled in: a match record names it instead of carrying "
+        "`cards`",
+    )
     cards: dict[str, CardSpec] = Field(
         default={},
-        description="definitions of the cards in both decks; filled in from the data files when "
-        "empty (a match record carries them so that it replays without the files)",
+        description="definitions of the cards in both decks; filled in from `catalog`, else "
+        "from the data files, when empty (a match record carries them, or names their "
+        "catalog, so that it replays after the files change)",
     )
+
+    @model_serializer(mode="wrap")
+    def _catalog_named(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """With a catalog named, its JSON leaves the definitions out (they are the catalog's)."""
+        if self.catalog is None:
+            data: dict[str, Any] = handler(self)
+            return data
+        data = handler(self.model_copy(update={"cards": {}}))
+        data.pop("cards", None)
+        return data
 
 
 # every option there was before `decklists`: a mapping that names them all (the options a match
@@ -95,4 +115,13 @@ def upgraded(options: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def dump(options: Options) -> dict[str, Any]:
+    """The options' JSON, as a record holds it (``cards`` left out when ``catalog`` names them)."""
     return options.model_dump(mode="json")
+
+
+def dump_inline(options: Options) -> dict[str, Any]:
+    """The options' JSON with every definition inline and no catalog named: the form records
+    had before catalogs were named (and the one to edit definitions in)."""
+    data = options.model_copy(update={"catalog": None}).model_dump(mode="json")
+    del data["catalog"]
+    return data

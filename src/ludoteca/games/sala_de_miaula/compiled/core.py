@@ -45,6 +45,8 @@ IMPLEMENTS: dict[str, frozenset[Any]] = {
             "draw_effects_end_game",
             "oficina_any_status",
             "cards",
+            # names the catalog `cards` come from (a record's form); the rules read `cards`
+            "catalog",
             # who sees which list: the views and determinize are the package's; the compiled
             # observation reads it (observation.py, L_OPEN); the rules do not depend on it
             "decklists",
