@@ -26,12 +26,12 @@ from ludoteca.sim.runner import play_one
 
 GAMES = ["nine-domains", "exploding-kittens", "sala-de-miaula", "coatl"]
 # tiny budgets: the tests check what the review reads and how it reports, not its accuracy;
-# each game's judge as its default budget's (Exploding Kittens' and Coatl's: the search, a tiny
-# one)
+# each game's judge as its default budget's (every game's but The Nine Domains': the search,
+# a tiny one)
 TINY = {
     "nine-domains": ReviewBudget(samples=2, luck_samples=1, leaf=1, max_moves=3),
     "exploding-kittens": ReviewBudget(samples=2, luck_samples=1, max_moves=3, search=8),
-    "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, max_moves=3),
+    "sala-de-miaula": ReviewBudget(samples=2, luck_samples=1, max_moves=3, search=8),
     "coatl": ReviewBudget(
         samples=2, luck_samples=1, rollout="random", leaf=2, max_moves=3, search=8
     ),
@@ -420,10 +420,12 @@ def test_cli_rows_show_two_values_whose_gap_is_the_loss(tmp_path, monkeypatch, l
     tenth of a percent, and the loss in the same unit: the gap between the two values shown is
     the loss shown (to the rounding); the table says so in both languages."""
     path = _saved(tmp_path, _record("sala-de-miaula"))
-    args = ["review", str(path), "--seat", "2", "--samples", "3"]
+    # graded by the playouts (--search 0; the search's rows: the test below)
+    args = ["review", str(path), "--seat", "2", "--samples", "3", "--search", "0"]
     r = CliRunner().invoke(app, [*args, "--json"])
     assert r.exit_code == 0, r.output
     decisions = json.loads(r.output)["decisions"]
+    assert {d["judge"] for d in decisions} == {"playout"}
     monkeypatch.setattr(console, "_width", 400)  # a row on one line
     r = CliRunner().invoke(app, [*args, "--lang", lang])
     assert r.exit_code == 0, r.output
@@ -502,11 +504,11 @@ def test_cli_rows_of_search_graded_decisions_show_the_searchs_values(monkeypatch
     assert note in " ".join(text.split())
 
 
-@pytest.mark.parametrize("game_id", ["exploding-kittens", "coatl"])
-def test_exploding_kittens_and_coatl_are_graded_by_search_by_default(game_id):
-    """Exploding Kittens' and Coatl's default budgets have the search judge (budgets.toml), so
-    their default review grades every decision by it, on the site too with its tiny test budget
-    (the search as tiny); a hint never searches (it must be quick)."""
+@pytest.mark.parametrize("game_id", ["exploding-kittens", "coatl", "sala-de-miaula"])
+def test_every_game_but_the_nine_domains_is_graded_by_search_by_default(game_id):
+    """Exploding Kittens', Coatl's and Sala de Miaula's default budgets have the search judge
+    (budgets.toml), so their default review grades every decision by it, on the site too with
+    its tiny test budget (the search as tiny); a hint never searches (it must be quick)."""
     from ludoteca.server.config import Settings
     from ludoteca.server.review_runs import review_budget
 
@@ -521,16 +523,30 @@ def test_exploding_kittens_and_coatl_are_graded_by_search_by_default(game_id):
     assert review.decisions and all(d.judge == "search" for d in review.decisions)
 
 
-def test_the_other_games_are_not_graded_by_search_by_default():
-    """The Nine Domains (its placements by the equilibrium) and Sala de Miaula keep the playouts'
-    grade: their budgets have no search, on the site neither."""
+def test_the_nine_domains_is_not_graded_by_search_by_default():
+    """The Nine Domains keeps its judges (its placements by the round's equilibrium, the rest
+    by the playouts): its budget has no search, on the site neither."""
     from ludoteca.server.config import Settings
     from ludoteca.server.review_runs import review_budget
 
-    site = Settings(review_samples=2)
-    for game_id in ("nine-domains", "sala-de-miaula"):
-        assert default_budget(game_id).search is None
-        assert "search" not in review_budget(game_id, site).to_json()
+    assert default_budget("nine-domains").search is None
+    assert "search" not in review_budget("nine-domains", Settings(review_samples=2)).to_json()
+
+
+@pytest.mark.parametrize(("search", "judges"), [("0", {"playout"}), ("4", {"search"})])
+def test_cli_search_option_sets_the_judge(tmp_path, search, judges):
+    """``--search 0`` grades by the playouts, ``--search N`` by an N-iteration search, for one
+    seat and for a simulation's games."""
+    path = _saved(tmp_path, _record("sala-de-miaula"))
+    r = CliRunner().invoke(
+        app, ["review", str(path), "--seat", "1", "--samples", "2", "--search", search, "--json"]
+    )
+    assert r.exit_code == 0, r.output
+    review = json.loads(r.output)
+    assert {d["judge"] for d in review["decisions"]} == judges
+    assert review["budget"].get("search") == (int(search) or None)
+    r = CliRunner().invoke(app, ["review", str(path), "--seat", "1", "--search", "-1"])
+    assert r.exit_code != 0 and "--search" in r.output
 
 
 def test_cli_refuses_a_running_game(tmp_path):
@@ -613,27 +629,30 @@ def test_cli_plot_writes_the_win_chance_graph(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_stored_reviews_are_keyed_by_their_games_review_format():
+def test_stored_reviews_are_keyed_by_their_games_review_format(monkeypatch):
     """The server stores a review under the game's review format, so a stored review of an
     older format is recomputed rather than served with the old fields: every game's went up when
     the best moves' values became their check values (2; The Nine Domains 3, its format 2 being
     the placements graded by the equilibrium), and again when the playouts moved into the
-    compiled cores and the judges changed (3; The Nine Domains 4), Exploding Kittens' and
-    Coatl's when the search judge became their default (4), and the review's JSON says its
-    format."""
+    compiled cores and the judges changed (3; The Nine Domains 4), Exploding Kittens', Coatl's
+    and Sala de Miaula's when the search judge became their default (4), and the review's JSON
+    says its format."""
+    from ludoteca.review import seat_review
     from ludoteca.server.review_runs import review_version
 
     budget = TINY["sala-de-miaula"]
-    # Exploding Kittens' and Coatl's 4: graded by the search judge by default
-    for game_id in ("nine-domains", "exploding-kittens", "coatl"):
-        assert review_version(game_id, budget).startswith("4-")
-    assert review_version("sala-de-miaula", budget).startswith("3-")
-    # the same budget and seed in another format: another key
-    assert (
-        review_version("nine-domains", budget)[2:] == review_version("sala-de-miaula", budget)[2:]
-    )
+    keys = {g: review_version(g, budget) for g in GAMES}
+    # every game at 4 now: The Nine Domains since its equilibrium grades, the others since the
+    # search judge grades them
+    assert all(k.startswith("4-") for k in keys.values())
+    # the same budget and seed: the same key but for the format; a game whose format goes up
+    # (its grades changed) gets another key, the others keep theirs
+    assert len({k[2:] for k in keys.values()}) == 1
+    monkeypatch.setitem(seat_review.GAME_FORMATS, "coatl", 5)
+    assert review_version("coatl", budget) == "5-" + keys["coatl"][2:]
+    assert review_version("sala-de-miaula", budget) == keys["sala-de-miaula"]
     record = _record("sala-de-miaula")
-    assert review_seat(record, 0, budget).to_json()["format"] == 3
+    assert review_seat(record, 0, budget).to_json()["format"] == 4
 
 
 def test_cli_percentages_round_a_tie_up_as_the_browser_does():

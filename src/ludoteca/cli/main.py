@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +13,7 @@ from rich.table import Table
 
 from ..agents import AgentSpecError
 from ..engine import LudotecaError, get_game, list_games
-from ..review.values import default_budget
+from ..review.values import ReviewBudget, default_budget
 from ..sim.backends import BackendError
 from .accounts_cmd import accounts_app
 from .common import console, msg, parse_options, pick_language
@@ -284,6 +285,12 @@ def replay_cmd(
         fail(e, lg)
 
 
+def _budget(game_id: str, samples: int | None, search: int | None) -> ReviewBudget:
+    """The game's review budget with the command line's changes (``search`` 0: no search)."""
+    budget = default_budget(game_id, samples=samples, search=search or None)
+    return replace(budget, search=None) if search == 0 else budget
+
+
 @app.command("review")
 def review_cmd(
     path: Annotated[
@@ -307,6 +314,14 @@ def review_cmd(
         int | None,
         typer.Option("--samples", help="determinizations per decision (default: the game's)"),
     ] = None,
+    search: Annotated[
+        int | None,
+        typer.Option(
+            "--search",
+            help="the search judge's iterations per search (0: graded by the playouts; "
+            "default: the game's)",
+        ),
+    ] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
     backend: BackendOpt = None,
     address: AddressOpt = None,
@@ -318,19 +333,19 @@ def review_cmd(
     try:
         if workers < 1:
             raise ValueError("--workers must be at least 1")
+        if search is not None and search < 0:
+            raise ValueError("--search must be 0 (off) or more")
         many = path.suffix.lower() == ".jsonl" and index is None
         if many:
             budget = None
-            if samples is not None:
-                game_id = load_record(path, 0).game
-                budget = default_budget(game_id, samples=samples)
+            if samples is not None or search is not None:
+                budget = _budget(load_record(path, 0).game, samples, search)
             review_file(path, budget, seed, workers, backend, address, as_json, lg)
             return
         if seat is None:
             raise ValueError(msg("review.seat_needed", lg))
         record = load_record(path, index)
-        budget = default_budget(record.game, samples=samples)
-        review_one(record, seat - 1, budget, seed, as_json, plot, lg)
+        review_one(record, seat - 1, _budget(record.game, samples, search), seed, as_json, plot, lg)
     except (LudotecaError, ValueError) as e:
         fail(e, lg)
 

@@ -42,8 +42,9 @@ from .values import Estimator, ReviewBudget, default_budget
 #   Exploding Kittens 4: its decisions are graded by the search judge (budgets.toml: search =
 #     200, heuristic playouts; ``judge`` "search"), so their loss, label and the accuracy moved.
 #   Coatl 4: the same, its search's leaves valued by the evaluation after the move (leaf 0).
+#   Sala de Miaula 4: the same, heuristic playouts.
 REVIEW_FORMAT = 3
-GAME_FORMATS = {"nine-domains": 4, "exploding-kittens": 4, "coatl": 4}
+GAME_FORMATS = {"nine-domains": 4, "exploding-kittens": 4, "coatl": 4, "sala-de-miaula": 4}
 BEST_SHOWN = 3  # best moves listed per decision
 # what may grade a decision (``Decision.judge``): the playouts (values.Estimator), the
 # round's equilibrium (The Nine Domains' placements, nine_domains.py), or an information-set
