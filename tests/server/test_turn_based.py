@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, insert, select
+from sqlalchemy import create_engine, insert, select, update
 
 from ludoteca.engine.errors import DataError
 from ludoteca.server import Settings, create_app
@@ -121,6 +121,32 @@ def test_a_deadline_fires_when_the_clock_reaches_it_as_the_clocks_move(tmp_path:
         assert moves(settings, tid) == [(0, "player"), (1, "clock")]
         after = state(c, tid, tokens[1])
         assert after["move"] == 2 and after["result"] is None
+
+
+def test_a_copy_behind_its_rows_takes_them_again_at_the_next_poll(tmp_path: Path) -> None:
+    """A row written for a newer move than this process's copy of the table holds (another
+    process moved and this one has not followed yet) is due again at once and the copy is
+    marked to catch up, so the deadline fires at the next poll, not a lease later (two
+    processes under load raced into this: test_turn_based_pg.py waited for a lease)."""
+    settings = turn_settings(tmp_path / "db.sqlite3")
+    with TestClient(create_app(settings)) as c:
+        tid, _ = new_table(c, turn_seconds=3600, bank_seconds=0)
+        wait_for(lambda: 0 in rows_of(settings, tid))
+        manager = c.app.state.manager  # type: ignore[attr-defined]
+        table = manager.tables[tid]
+        engine = create_engine(settings.database_url)
+        with engine.begin() as conn:
+            conn.execute(
+                update(TurnTimerRow)
+                .where(TurnTimerRow.table_id == tid, TurnTimerRow.seat == 0)
+                .values(move=table.move_count + 1)
+            )
+        engine.dispose()
+        assert rows_of(settings, tid)[0].wake_at > settings.clock.now().replace(tzinfo=None)
+        c.portal.call(manager.turn_timers.fire, tid, 0)  # type: ignore[union-attr]
+        assert table.stale
+        due = rows_of(settings, tid)[0].wake_at
+        assert due <= settings.clock.now().replace(tzinfo=None)
 
 
 def rows_of(settings: Settings, tid: str) -> dict[int, Any]:

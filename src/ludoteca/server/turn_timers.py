@@ -198,7 +198,12 @@ class TurnTimers:
                 )
                 return
             if row.move > table.move_count:
-                return  # this process's copy is behind; the lease brings the row back
+                # this process's copy is behind (another process moved; its note not followed
+                # yet): caught up when the row is taken again, at the next poll, not a lease
+                # later (under load two processes raced into this and a deadline waited 60 s)
+                table.stale = True
+                await r.write(in_transaction, r.store, rewake, table_id, seat, self.clock.now())
+                return
             if row.due_at is None or row.due_at > self.clock.now():
                 await r.write(in_transaction, r.store, rewake, table_id, seat, row.due_at)
                 return
