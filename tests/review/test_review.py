@@ -378,7 +378,7 @@ def test_cli_json(tmp_path):
             ["Review of player 1", "decisions graded", "Accuracy"],
             [
                 r"Accuracy: \d+\.\d · mean loss per decision: \d\.\d{3}",
-                r"luck [+-]?\d\.\d\d \(.*losses \d+\.\d\d",
+                r"Summed move by move \(.*need not add up to the result\): luck [+-]?\d\.\d\d \(.*losses \d+\.\d\d",
                 r"mean standard error\): \d\.\d{3}",
             ],
         ),
@@ -387,7 +387,7 @@ def test_cli_json(tmp_path):
             ["Análise do jogador 1", "decisões avaliadas", "Precisão"],
             [
                 r"Precisão: \d+,\d · perda média por decisão: \d,\d{3}",
-                r"sorte [+-]?\d,\d\d \(.*perdas \d+,\d\d",
+                r"Somados lance a lance \(.*não precisam fechar com o resultado\): sorte [+-]?\d,\d\d \(.*perdas \d+,\d\d",
                 r"erro padrão médio\): \d,\d{3}",
             ],
         ),
