@@ -121,9 +121,12 @@ def test_moves_on_one_table_are_serialized_across_processes(
     _, t1 = join(a, tid, "Bia")
     s = state(a, tid, t0)
     card = s["legal"][0]["action"]
+    # seat 1's move read from b before a moves (read after, it raced b following a's move: once
+    # b had followed, seat 1 had nothing to play and the test broke, not the server)
+    other = wait_for(lambda: state(b, tid, t1)["legal"])[0]["action"]
     # the same move number sent through both processes: exactly one is stored
     ra = move(a, tid, t0, card, 0)
-    rb = move(b, tid, t1, state(b, tid, t1)["legal"][0]["action"], 0)
+    rb = move(b, tid, t1, other, 0)
     codes = sorted([ra.status_code, rb.status_code])
     assert codes == [200, 409], (ra.text, rb.text)
     wait_for(lambda: state(b, tid, t1)["move"] == 1 and state(a, tid, t0)["move"] == 1)
