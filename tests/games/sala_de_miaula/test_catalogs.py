@@ -147,6 +147,10 @@ def test_a_catalog_named_nowhere_is_refused_clearly() -> None:
         MatchRecord.from_json(rec).final_state()
     with pytest.raises(InvalidOptions, match="unknown card catalog"):
         GAME.new_game(2, 1, {"catalog": "../../cards_despertar"})
+    # a long name is not echoed back whole (a request's error stays short)
+    with pytest.raises(InvalidOptions, match="unknown card catalog") as refused:
+        GAME.new_game(2, 1, {"catalog": "../" * 5000})
+    assert len(str(refused.value)) < 300
     # a record may not give both: which one would it have been played with?
     both = {"catalog": catalogs.current(), **dump_inline(GAME.new_game(2, 1, {}).options)}
     with pytest.raises(InvalidOptions, match="not both"):

@@ -86,8 +86,9 @@ def definitions(name: str) -> Mapping[str, CardSpec]:
     whose content does not hash to its name or does not hold valid cards."""
     if name not in kept():
         known = ", ".join(sorted(kept())) or "none"
+        shown = name if len(name) <= 2 * DIGITS else name[: 2 * DIGITS] + "…"  # not echoed whole
         raise UnknownCatalog(
-            f"unknown card catalog {name!r} (option `catalog`): this version keeps the "
+            f"unknown card catalog {shown!r} (option `catalog`): this version keeps the "
             f"snapshots {known} (data/catalogs/); a record made by a newer version needs it"
         )
     if name == pool_digest():
